@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// Runs every *.test.ts under src/ and test/ with Node's test runner (through tsx), then prints one
+// summary line CI can read. A run that finds no tests, or in which no test ran, fails.
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const filters = args.filter((a) => !a.startsWith('--'));
+
+function walk(dir, out) {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist' || name.startsWith('.')) continue;
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else if (name.endsWith('.test.ts')) out.push(relative(root, full));
+  }
+  return out;
+}
+
+let files = [...walk(join(root, 'src'), []), ...walk(join(root, 'test'), [])].sort();
+if (filters.length > 0) files = files.filter((f) => filters.some((p) => f.includes(p)));
+if (files.length === 0) {
+  console.error('no test files found');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const concurrency = process.env.PALISADE_TEST_CONCURRENCY ?? '3';
+const child = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    '--test-timeout=180000',
+    '--test-reporter=spec',
+    ...files,
+  ],
+  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'test' } },
+);
+
+const counts = { pass: 0, fail: 0, skipped: 0, cancelled: 0, todo: 0 };
+let tail = '';
+child.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  tail = (tail + chunk.toString()).slice(-4000);
+});
+child.on('close', (code) => {
+  for (const key of Object.keys(counts)) {
+    const m = tail.match(new RegExp(`^\\S*\\s*${key} (\\d+)$`, 'm'));
+    if (m) counts[key] = Number(m[1]);
+  }
+  const failed = counts.fail + counts.cancelled;
+  const ran = counts.pass + failed;
+  console.log('');
+  console.log(`${counts.pass} passed, ${failed} failed, ${counts.skipped} skipped`);
+  if (ran === 0) process.exit(1);
+  process.exit(code === 0 && failed === 0 ? 0 : 1);
+});

@@ -1,0 +1,8 @@
+// The engine's public surface: what the CLI, the jobs and the tests import.
+export * from './types.js';
+export type * from './inputs/types.js';
+export { score, gradeFor } from './scoring.js';
+export { fetchSnapshot, type FetchSnapshotOptions } from './mcp/fetch-snapshot.js';
+export { scanSnapshot, type ScanSnapshotOptions } from './scan-snapshot.js';
+export { scanFiles, inspectUpload, type ScanFilesOptions, type UploadCheck } from './scan-files.js';
+export { ALL_RULES } from './rules/index.js';

@@ -1,0 +1,88 @@
+import {
+  OWASP_CATEGORIES,
+  type CategoryRating,
+  type CategoryScore,
+  type Confidence,
+  type Finding,
+  type LetterGrade,
+  type ScoreResult,
+  type Severity,
+} from './types.js';
+
+// The formula is documented in docs/scoring.md; change both together.
+
+/** Points a finding costs, by severity, before the confidence factor and repetition decay. */
+export const SEVERITY_WEIGHT: Readonly<Record<Severity, number>> = {
+  critical: 40,
+  high: 20,
+  medium: 8,
+  low: 2,
+};
+
+export const CONFIDENCE_FACTOR: Readonly<Record<Confidence, number>> = {
+  high: 1,
+  medium: 0.8,
+  low: 0.5,
+};
+
+/** Each further finding of the same rule costs half the one before it: one noisy rule can't sink a score alone. */
+const REPEAT_DECAY = 0.5;
+/** Penalty points at which the score falls to 100/e (about 37). */
+const PENALTY_SCALE = 60;
+
+/** Highest score a result may have while it holds a finding of this severity. */
+export const SEVERITY_SCORE_CAP: Readonly<Partial<Record<Severity, number>>> = {
+  critical: 59, // any critical finding: F
+  high: 79, // any high finding: C at best
+};
+
+function penalty(findings: readonly Finding[]): number {
+  const seenPerRule = new Map<string, number>();
+  // Most severe first, so the decay applies to the lesser repeats.
+  const ordered = [...findings].sort(
+    (a, b) => SEVERITY_WEIGHT[b.severity] - SEVERITY_WEIGHT[a.severity],
+  );
+  let total = 0;
+  for (const f of ordered) {
+    const seen = seenPerRule.get(f.ruleId) ?? 0;
+    seenPerRule.set(f.ruleId, seen + 1);
+    total += SEVERITY_WEIGHT[f.severity] * CONFIDENCE_FACTOR[f.confidence] * REPEAT_DECAY ** seen;
+  }
+  return total;
+}
+
+function cappedScore(findings: readonly Finding[]): number {
+  let value = Math.round(100 * Math.exp(-penalty(findings) / PENALTY_SCALE));
+  for (const f of findings) {
+    const cap = SEVERITY_SCORE_CAP[f.severity];
+    if (cap !== undefined) value = Math.min(value, cap);
+  }
+  return Math.max(0, Math.min(100, value));
+}
+
+export function gradeFor(score: number): LetterGrade {
+  if (score >= 90) return 'A';
+  if (score >= 80) return 'B';
+  if (score >= 70) return 'C';
+  if (score >= 60) return 'D';
+  return 'F';
+}
+
+export function ratingFor(score: number, findings: readonly Finding[]): CategoryRating {
+  if (findings.length === 0) return 'pass';
+  if (findings.some((f) => f.severity === 'critical') || score < 40) return 'critical risk';
+  if (score < 60) return 'high risk';
+  if (score < 80) return 'moderate risk';
+  return 'low risk';
+}
+
+/** Findings to score, grade and a score per OWASP category (all ten, in order). */
+export function score(findings: readonly Finding[]): ScoreResult {
+  const overallScore = cappedScore(findings);
+  const categoryScores: CategoryScore[] = OWASP_CATEGORIES.map((category) => {
+    const inCategory = findings.filter((f) => f.owasp === category);
+    const categoryScore = cappedScore(inCategory);
+    return { category, score: categoryScore, rating: ratingFor(categoryScore, inCategory) };
+  });
+  return { overallScore, letterGrade: gradeFor(overallScore), categoryScores };
+}

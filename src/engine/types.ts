@@ -1,0 +1,201 @@
+// The engine's vocabulary: closed unions and the shapes every rule, input parser and presenter share.
+// Nothing here depends on the service, the store or the queue.
+
+export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const CONFIDENCES = ['high', 'medium', 'low'] as const;
+export type Confidence = (typeof CONFIDENCES)[number];
+
+/** OWASP Top 10 for LLM Applications, 2025 edition. */
+export const OWASP_CATEGORIES = [
+  'LLM01',
+  'LLM02',
+  'LLM03',
+  'LLM04',
+  'LLM05',
+  'LLM06',
+  'LLM07',
+  'LLM08',
+  'LLM09',
+  'LLM10',
+] as const;
+export type OwaspCategory = (typeof OWASP_CATEGORIES)[number];
+
+export const OWASP_CATEGORY_NAMES: Readonly<Record<OwaspCategory, string>> = {
+  LLM01: 'Prompt Injection',
+  LLM02: 'Sensitive Information Disclosure',
+  LLM03: 'Supply Chain',
+  LLM04: 'Data and Model Poisoning',
+  LLM05: 'Improper Output Handling',
+  LLM06: 'Excessive Agency',
+  LLM07: 'System Prompt Leakage',
+  LLM08: 'Vector and Embedding Weaknesses',
+  LLM09: 'Misinformation',
+  LLM10: 'Unbounded Consumption',
+};
+
+/** OWASP MCP Top 10 (2025 beta). */
+export const OWASP_MCP_CATEGORIES = [
+  'MCP01',
+  'MCP02',
+  'MCP03',
+  'MCP04',
+  'MCP05',
+  'MCP06',
+  'MCP07',
+  'MCP08',
+  'MCP09',
+  'MCP10',
+] as const;
+export type OwaspMcpCategory = (typeof OWASP_MCP_CATEGORIES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// What a live fetch collects (and what a snapshot JSON file holds).
+
+export interface McpToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+export interface McpTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: JsonSchema;
+  outputSchema?: JsonSchema;
+  annotations?: McpToolAnnotations;
+  [key: string]: unknown;
+}
+
+export interface McpPromptArgument {
+  name: string;
+  description?: string;
+  required?: boolean;
+}
+
+export interface McpPrompt {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: McpPromptArgument[];
+  [key: string]: unknown;
+}
+
+export interface McpResource {
+  uri: string;
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  [key: string]: unknown;
+}
+
+export interface McpResourceTemplate {
+  uriTemplate: string;
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  [key: string]: unknown;
+}
+
+/** A loose JSON Schema object; rules read it defensively. */
+export type JsonSchema = { [key: string]: unknown };
+
+export interface TransportFacts {
+  /** The URL that was scanned (credentials stripped). */
+  url: string;
+  transport: 'streamable-http' | 'sse' | 'file';
+  isHttps: boolean;
+  /** The target host is a loopback address or name. */
+  isLoopback: boolean;
+  /** tools/list answered without any credentials being presented. */
+  listedWithoutCredentials: boolean;
+  /** A token was presented. */
+  usedAuthToken: boolean;
+}
+
+export interface McpSnapshot {
+  serverInfo?: { name?: string; version?: string; title?: string; [key: string]: unknown };
+  protocolVersion?: string;
+  capabilities?: Record<string, unknown>;
+  instructions?: string;
+  tools: McpTool[];
+  prompts?: McpPrompt[];
+  resources?: McpResource[];
+  resourceTemplates?: McpResourceTemplate[];
+  /** Present for live fetches; absent when the snapshot came from a file or from code. */
+  transport?: TransportFacts;
+  /** Where the snapshot came from when it is not a live server (a file path, or code). */
+  origin?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Findings.
+
+export interface Evidence {
+  /** Where: a JSON path into the input (`tools[3].inputSchema.properties.note.description`),
+   *  or `file:line` for files. */
+  location: string;
+  /** What: the offending text, secrets redacted, at most a few hundred characters. */
+  snippet: string;
+}
+
+export interface Finding {
+  /** The rule's id (kebab-case, equals its file name). */
+  ruleId: string;
+  /** Short prefix for variant B ids (e.g. `TP`), from the rule's meta. */
+  idPrefix: string;
+  title: string;
+  severity: Severity;
+  confidence: Confidence;
+  owasp: OwaspCategory;
+  owaspMcp?: OwaspMcpCategory;
+  cwe?: string;
+  description: string;
+  remediation: string;
+  evidence: Evidence[];
+  hipaa: string[];
+  soc2: string[];
+  /** Worth watching over time (e.g. definitions that can change under the user: rug pulls). */
+  monitorCandidate: boolean;
+  /** For file scans: the file (or archive entry path) the finding is in. */
+  file?: string;
+}
+
+export type CategoryRating = 'pass' | 'low risk' | 'moderate risk' | 'high risk' | 'critical risk';
+
+export interface CategoryScore {
+  category: OwaspCategory;
+  score: number;
+  rating: CategoryRating;
+}
+
+export type LetterGrade = 'A' | 'B' | 'C' | 'D' | 'F';
+
+export interface ScoreResult {
+  overallScore: number;
+  letterGrade: LetterGrade;
+  categoryScores: CategoryScore[];
+}
+
+export interface ScanResult extends ScoreResult {
+  findings: Finding[];
+  /** What was scanned, for reports: a URL, or the list of files. */
+  target: string;
+  stats: {
+    tools: number;
+    prompts: number;
+    resources: number;
+    files: number;
+    durationMs: number;
+  };
+}
+
+/** Progress callback for long work: a human-readable sentence. */
+export type ProgressFn = (message: string) => void;
