@@ -1,16 +1,21 @@
 // Rate-limit counters in Redis, shared by every API process (PALISADE_REDIS_URL).
-// A fixed window per key: one atomic INCR + PEXPIRE in a Lua script, so two API processes that
-// count the same request minute never lose an increment and the key never outlives its window.
+// A fixed window per key that opens at the key's first request, like the in-memory adapter: one
+// Lua script does INCR, sets the expiry on a new counter and reads the time left, atomically, so
+// two API processes counting the same account never lose an increment, the counter never outlives
+// its window, and the window's end is measured by Redis's clock alone (API hosts may disagree).
 
 import { Redis } from 'ioredis';
+import type { RateLimitHit, RateLimitStore } from './rate-limit.js';
 
-/** Increments the window's counter; sets its expiry when the counter is new. Atomic in Redis. */
+/** Returns { count, ms left in the window }. A counter without expiry (never expected) gets one. */
 const HIT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
-if count == 1 then
+local ttl = redis.call('PTTL', KEYS[1])
+if count == 1 or ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
 end
-return count
+return { count, ttl }
 `;
 
 export interface RedisRateLimitOptions {
@@ -25,10 +30,10 @@ export interface RedisRateLimitOptions {
 export const DEFAULT_KEY_PREFIX = 'palisade:rl:';
 
 type RedisWithHit = Redis & {
-  palisadeRateHit(key: string, ttlMs: number): Promise<number>;
+  palisadeRateHit(key: string, windowMs: number): Promise<[number, number]>;
 };
 
-export class RedisRateLimitStore {
+export class RedisRateLimitStore implements RateLimitStore {
   readonly #redis: RedisWithHit;
   readonly #keyPrefix: string;
 
@@ -53,22 +58,13 @@ export class RedisRateLimitStore {
     await this.#redis.ping();
   }
 
-  /**
-   * Counts one request for `key` in the fixed window that contains `now` (ms since the epoch).
-   * Windows are aligned on multiples of `windowMs`, so every process computes the same window
-   * for the same instant (their clocks are assumed NTP-synchronised).
-   */
-  async hit(
-    key: string,
-    windowMs: number,
-    now: number,
-  ): Promise<{ count: number; resetAtMs: number }> {
-    const window = Math.floor(now / windowMs);
-    const resetAtMs = (window + 1) * windowMs;
-    // The key lives until its window ends, plus a second of slack for clock differences.
-    const ttlMs = Math.max(1, resetAtMs - now) + 1000;
-    const count = await this.#redis.palisadeRateHit(`${this.#keyPrefix}${key}:${window}`, ttlMs);
-    return { count: Number(count), resetAtMs };
+  /** Counts one request for `key` in its current window (the key's counter is `<prefix><key>:<windowMs>`). */
+  async hit(key: string, windowMs: number, now: number): Promise<RateLimitHit> {
+    const [count, ttlMs] = await this.#redis.palisadeRateHit(
+      `${this.#keyPrefix}${key}:${windowMs}`,
+      windowMs,
+    );
+    return { count: Number(count), resetAtMs: now + Number(ttlMs) };
   }
 
   async close(): Promise<void> {
