@@ -82,6 +82,8 @@ export interface Report {
   token: string;
   scanId: string;
   accountId: string;
+  /** The account's plan when the report was requested: it decides the detail shown. */
+  tier?: Tier | null;
   createdAt: Date;
   expiresAt: Date;
 }

@@ -1,0 +1,97 @@
+// createStore(config) picks the backend from PALISADE_DATABASE_URL: the embedded SQLite file
+// (default) or PostgreSQL. Both go through the same Kysely implementation and migrations.
+
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { createKyselyStore, type WriteTransaction } from './kysely-store.js';
+import type { Store } from './port.js';
+import type { Database } from './schema.js';
+
+export type { Store } from './port.js';
+export { StoreConflictError } from './errors.js';
+
+/** How long a SQLite writer waits for another process's write lock before failing. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+export function createStore(
+  config: Pick<Config, 'databaseKind' | 'databaseUrl' | 'sqlitePath'>,
+): Promise<Store> {
+  if (config.databaseKind === 'postgres') return createPostgresStore(config.databaseUrl);
+  if (!config.sqlitePath) throw new Error('PALISADE_DATABASE_URL: sqlite: needs a file path');
+  return createSqliteStore(config.sqlitePath);
+}
+
+export async function createSqliteStore(path: string): Promise<Store> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const sqlite = new SqliteDatabase(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+
+  // Kysely hands out SQLite's single connection under a mutex, so holding it serialises writers
+  // in this process; BEGIN IMMEDIATE takes the file's write lock up front, so writers in other
+  // processes (the admin CLI, say) wait on busy_timeout instead of failing mid-transaction.
+  const writeTransaction: WriteTransaction = (fn) =>
+    db.connection().execute(async (conn) => {
+      await sql`begin immediate`.execute(conn);
+      try {
+        const result = await fn(conn);
+        await sql`commit`.execute(conn);
+        return result;
+      } catch (error) {
+        if (sqlite.inTransaction) await sql`rollback`.execute(conn);
+        throw error;
+      }
+    });
+
+  return createKyselyStore({ dialect: 'sqlite', db, writeTransaction });
+}
+
+export interface PostgresStoreOptions {
+  /** Use (and create) this schema instead of `public`: one per test run. */
+  schema?: string;
+  /** Drop the schema on close (test runs). */
+  dropSchemaOnClose?: boolean;
+  poolSize?: number;
+}
+
+const SCHEMA_NAME_RE = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function createPostgresStore(
+  url: string,
+  options: PostgresStoreOptions = {},
+): Promise<Store> {
+  const { schema } = options;
+  if (schema !== undefined && !SCHEMA_NAME_RE.test(schema)) {
+    throw new Error(`Invalid PostgreSQL schema name "${schema}"`);
+  }
+  if (schema !== undefined) await runOnce(url, `create schema if not exists "${schema}"`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const writeTransaction: WriteTransaction = (fn) => db.transaction().execute(fn);
+  const onClose =
+    schema !== undefined && options.dropSchemaOnClose
+      ? () => runOnce(url, `drop schema if exists "${schema}" cascade`)
+      : undefined;
+  return createKyselyStore({ dialect: 'postgres', db, writeTransaction, onClose, schema });
+}
+
+async function runOnce(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

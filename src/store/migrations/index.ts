@@ -1,0 +1,25 @@
+// The migration list, compiled in (no file-system provider: the build output and tsx both work,
+// and a migration can never go missing from a bundle). Names sort in the order they must run.
+
+import type { Migration, MigrationProvider } from 'kysely';
+import { initialSchema } from './0001-initial.js';
+
+export interface MigrationContext {
+  /** `blob` on SQLite, `bytea` on PostgreSQL. */
+  binaryType: 'blob' | 'bytea';
+}
+
+const MIGRATIONS: Record<string, (ctx: MigrationContext) => Migration> = {
+  '0001-initial': initialSchema,
+};
+
+export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProvider {
+  const ctx: MigrationContext = { binaryType: dialect === 'sqlite' ? 'blob' : 'bytea' };
+  return {
+    async getMigrations() {
+      return Object.fromEntries(
+        Object.entries(MIGRATIONS).map(([name, make]) => [name, make(ctx)]),
+      );
+    },
+  };
+}
