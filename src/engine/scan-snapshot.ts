@@ -1,13 +1,57 @@
-import type { McpSnapshot, ProgressFn, ScanResult } from './types.js';
+import { runRule, sortFindings } from './rules/define-rule.js';
+import { SNAPSHOT_RULES } from './rules/snapshot/index.js';
+import { score } from './scoring.js';
+import type { Finding, McpSnapshot, ProgressFn, ScanResult } from './types.js';
 
 export interface ScanSnapshotOptions {
   onProgress?: ProgressFn;
 }
 
-// Placeholder until the snapshot rules land (issue 2).
-export function scanSnapshot(
-  _snapshot: McpSnapshot,
-  _options: ScanSnapshotOptions = {},
-): ScanResult {
-  throw new Error('scanSnapshot is not implemented yet');
+/** One or more rules threw: the scan is incomplete and must not be reported as clean. */
+export class RuleFailureError extends Error {
+  constructor(readonly failures: { ruleId: string; error: unknown }[]) {
+    super(`${failures.length} rule(s) failed: ${failures.map((f) => f.ruleId).join(', ')}`, {
+      cause: failures[0]?.error,
+    });
+    this.name = 'RuleFailureError';
+  }
+}
+
+/**
+ * Runs every snapshot rule and returns the findings, most severe first. Every rule runs even when
+ * one throws, then the failures are raised together: a detector that broke must fail the scan
+ * rather than let it pass as clean.
+ */
+export function scanSnapshotFindings(snapshot: McpSnapshot, onProgress?: ProgressFn): Finding[] {
+  const failures: { ruleId: string; error: unknown }[] = [];
+  const findings: Finding[] = [];
+  SNAPSHOT_RULES.forEach((rule, i) => {
+    onProgress?.(`Running rule ${i + 1} of ${SNAPSHOT_RULES.length}: ${rule.meta.id}`);
+    findings.push(...runRule(rule, snapshot, (ruleId, error) => failures.push({ ruleId, error })));
+  });
+  if (failures.length > 0) throw new RuleFailureError(failures);
+  return sortFindings(findings);
+}
+
+function targetOf(snapshot: McpSnapshot): string {
+  return snapshot.transport?.url ?? snapshot.origin ?? snapshot.serverInfo?.name ?? 'snapshot';
+}
+
+export function scanSnapshot(snapshot: McpSnapshot, options: ScanSnapshotOptions = {}): ScanResult {
+  const startedAt = performance.now();
+  const tools = Array.isArray(snapshot.tools) ? snapshot.tools.length : 0;
+  options.onProgress?.(`Analysing ${tools} tool definition(s)`);
+  const findings = scanSnapshotFindings(snapshot, options.onProgress);
+  return {
+    ...score(findings),
+    findings,
+    target: targetOf(snapshot),
+    stats: {
+      tools,
+      prompts: snapshot.prompts?.length ?? 0,
+      resources: (snapshot.resources?.length ?? 0) + (snapshot.resourceTemplates?.length ?? 0),
+      files: 0,
+      durationMs: Math.round(performance.now() - startedAt),
+    },
+  };
 }

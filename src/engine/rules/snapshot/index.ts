@@ -1,4 +1,5 @@
 import type { Rule } from '../define-rule.js';
+import toolHiddenInstructions from './tool-hidden-instructions.js';
 
 /** The snapshot rules, sorted by id. */
-export const SNAPSHOT_RULES: readonly Rule<'snapshot'>[] = [];
+export const SNAPSHOT_RULES: readonly Rule<'snapshot'>[] = [toolHiddenInstructions];

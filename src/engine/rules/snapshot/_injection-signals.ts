@@ -1,0 +1,247 @@
+// Signals of instructions aimed at the model rather than documentation for it. Each pattern
+// describes a mechanism (markup the model treats as privileged, concealment from the user,
+// overriding earlier instructions, ...); no pattern quotes a known attack string. Patterns run
+// on normalised text (lower case, NFKC, invisible characters removed) and are bounded.
+
+export type SignalKind =
+  | 'instruction-tag'
+  | 'concealment'
+  | 'override'
+  | 'role-hijack'
+  | 'forced-call-order'
+  | 'sensitive-action'
+  | 'parameter-tampering'
+  | 'coercion'
+  | 'model-imperative'
+  | 'soft-emphasis';
+
+export interface Signal {
+  kind: SignalKind;
+  weight: number;
+  index: number;
+  length: number;
+}
+
+interface Pattern {
+  kind: SignalKind;
+  weight: number;
+  re: RegExp;
+}
+
+const TELL = String.raw`(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|alert|alerting|reveal|revealing|show|showing|disclose|disclosing|display|displaying|let|letting|warn|warning|report|reporting)`;
+const SECRET_WORD = String.raw`(?:passwords?|credentials?|secrets?|api[ _-]?keys?|access[ _-]?keys?|tokens?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|session[ _-]?ids?|env(?:ironment)?[ _-]?(?:vars?|variables?)|\.env)`;
+
+const PATTERNS: readonly Pattern[] = [
+  // Markup that chat templates or prompt writers use to mark privileged text.
+  {
+    kind: 'instruction-tag',
+    weight: 3,
+    re: /<\/?\s*(?:important|system|hidden|secret|instructions?|admin|critical|assistant|sys|context|note[ _-]?to[ _-]?(?:ai|assistant|model)|ai[ _-]?instructions?)\b[^<>]{0,40}>/,
+  },
+  {
+    kind: 'instruction-tag',
+    weight: 3,
+    re: /\[\/?inst\]|<<\/?sys>>|<\|im_(?:start|end)\|>|<\|(?:system|assistant|user)\|>/,
+  },
+  {
+    kind: 'instruction-tag',
+    weight: 3,
+    re: /\[\s*(?:system|hidden|admin|shadow|secret|assistant|ai|override|internal)[a-z ]{0,24}\]/,
+  },
+  {
+    kind: 'instruction-tag',
+    weight: 2,
+    re: /\[\s*[a-z ]{0,24}(?:directive|instruction|command|override)\s*\]/,
+  },
+  {
+    kind: 'instruction-tag',
+    weight: 3,
+    re: /<!--[^>]{0,400}?\b(?:system|you|assistant|ai|model|instruction|must|ignore)\b/,
+  },
+  {
+    kind: 'instruction-tag',
+    weight: 2,
+    re: /(?:^|[\s.:>\n-])(?:system|hidden|secret|internal|admin(?:istrator)?|assistant|ai)[ _-](?:instructions?|override|directive|note|notice|message|prompt|command|update|alert|policy|requirement)s?\s*:/,
+  },
+  { kind: 'instruction-tag', weight: 2, re: /(?:^|[\s.>\n])system\s*:/ },
+  {
+    kind: 'instruction-tag',
+    weight: 2,
+    re: /-{2,}\s*[a-z ]{0,30}(?:override|system|instruction)[a-z ]{0,30}-{2,}/,
+  },
+
+  // Keeping the user from learning what the model does.
+  {
+    kind: 'concealment',
+    weight: 4,
+    re: new RegExp(
+      String.raw`\b(?:do not|don't|never|must not|mustn't|should not|shouldn't|without|not)\s+(?:ever\s+)?${TELL}\b[^.!\n]{0,40}?\b(?:user|human|them|anyone|operator)s?\b`,
+      '',
+    ),
+  },
+  {
+    kind: 'concealment',
+    weight: 4,
+    re: /\b(?:user|human)s?\b[^.!\n]{0,30}?\b(?:must not|should not|shouldn't|mustn't|doesn't need to|does not need to|don't need to|need not|won't|will not|cannot|can't)\s+(?:ever\s+)?(?:know|see|notice|learn|find out|be (?:told|informed|aware|notified))/,
+  },
+  {
+    kind: 'concealment',
+    weight: 4,
+    re: /\bwithout (?:the )?(?:user'?s?|human'?s?) (?:knowledge|consent|awareness|noticing|knowing|approval|permission)|\b(?:invisible|hidden|secret) (?:to|from) the user\b|\bhide (?:this|it|that|these)\b[^.\n]{0,30}\bfrom\b|\bkeep (?:this|it) (?:hidden|secret|confidential)\b/,
+  },
+  {
+    kind: 'concealment',
+    weight: 3,
+    re: /\b(?:secret|covert|hidden|silent) (?:operation|task|step|instructions?|action|process|feature)\b|\bhidden instructions?\b/,
+  },
+  { kind: 'concealment', weight: 2, re: /\b(?:silently|quietly|covertly|secretly|discreetly)\b/ },
+  {
+    kind: 'concealment',
+    weight: 3,
+    re: /\b(?:format|make|disguise|present|frame)\b[^.\n]{0,40}\b(?:look|appear|seem)s? (?:like|as) (?:normal|regular|ordinary|legitimate|routine)/,
+  },
+
+  // Overriding what came before or the model's safety behaviour.
+  {
+    kind: 'override',
+    weight: 4,
+    re: /\b(?:ignore|disregard|forget|override|overrule|bypass)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|original|existing|other|system|safety|security|initial)\s+(?:instructions?|prompts?|rules|directives?|guidelines|guardrails|policies|restrictions|messages?|context|commands?)/,
+  },
+  {
+    kind: 'override',
+    weight: 3,
+    re: /\b(?:disable|turn off|deactivate|skip|bypass|ignore)\s+(?:all\s+)?(?:the\s+|your\s+)?(?:safety|security|content|ethical|moderation)\s+(?:filters?|checks?|restrictions?|guidelines|policies|protocols?|measures|guardrails|validation)/,
+  },
+  {
+    kind: 'override',
+    weight: 3,
+    re: /\b(?:unrestricted|jailbreak|jailbroken|god|dan) mode\b|\bno (?:longer )?(?:bound|restricted|limited) by\b/,
+  },
+  { kind: 'override', weight: 2, re: /\b(?:developer|debug|diagnostic|maintenance|admin) mode\b/ },
+
+  // Telling the model it is someone else.
+  {
+    kind: 'role-hijack',
+    weight: 3,
+    re: /\byou are now\b|\bfrom now on,? you\b|\bpretend (?:to be|you are)\b|\bnew (?:system )?instructions?\s*:/,
+  },
+  {
+    kind: 'role-hijack',
+    weight: 2,
+    re: /\bact as\s*:|\bact as (?:a |an |the )?(?:system|admin|administrator|root|developer|manager|superuser)\b/,
+  },
+
+  // Steering the order of calls: run something else first or afterwards.
+  {
+    kind: 'forced-call-order',
+    weight: 3,
+    re: /\b(?:before|prior to)\s+(?:using|calling|invoking|executing|running|answering|responding|providing|accessing|any|processing|proceeding)\b[^.\n]{0,80}?\b(?:you must|you need to|you should|must (?:first )?|always |first (?:call|use|read|run|execute|invoke|send|check))/,
+  },
+  {
+    kind: 'forced-call-order',
+    weight: 3,
+    re: /\b(?:after|once)\s+(?:completing|calling|using|running|this tool|you (?:have )?(?:call|use|run|complete))[^.\n]{0,60}?\b(?:call|use|invoke|run|execute|send)\b[^.\n]{0,40}?\btool\b/,
+  },
+  {
+    kind: 'forced-call-order',
+    weight: 2,
+    re: /\b(?:must|always|first)\s+(?:first\s+)?(?:call|use|invoke|run|execute)\s+(?:the\s+)?[`'"]?[a-z0-9]+(?:_[a-z0-9]+)+[`'"]?/,
+  },
+
+  // Asking for secrets, files or commands as a side job.
+  {
+    kind: 'sensitive-action',
+    weight: 3,
+    re: new RegExp(
+      String.raw`\b(?:read|send|include|pass|extract|collect|upload|forward|exfiltrate|post|attach|append|share|dump|steal|harvest|gather|retrieve|access|copy|leak|output|print|list)\b[^.\n]{0,60}?\b${SECRET_WORD}\b`,
+      '',
+    ),
+  },
+  {
+    kind: 'sensitive-action',
+    weight: 3,
+    re: /\b(?:send|forward|post|upload|transmit|report|copy|bcc|cc|redirect|relay|log)\b[^.\n]{0,80}?(?:https?:\/\/[^\s'"]+|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b|\+\d{7,15}\b)/,
+  },
+  {
+    kind: 'sensitive-action',
+    weight: 3,
+    re: /\brm -rf\b|\bchmod (?:-r )?[0-7]{3,4}\b|\bcurl\b[^|\n]{0,120}\|\s*(?:ba|z)?sh\b|\bwget\s+https?:|\bcat\s+(?:\/etc\/|~\/)|\bnc\s+-[a-z]*e\b|\/bin\/(?:ba)?sh\b|\bpowershell\s+-|\bbase64\s+-d\b|\bos\.system\(|\bsubprocess\./,
+  },
+  {
+    kind: 'sensitive-action',
+    weight: 3,
+    re: /\b(?:execute|run)\s+(?:the\s+)?(?:following\s+)?(?:shell\s+|system\s+|terminal\s+)?command\b/,
+  },
+
+  // Changing the arguments the user asked for.
+  {
+    kind: 'parameter-tampering',
+    weight: 3,
+    re: /\bregardless of (?:the |what the |whatever the )?(?:user'?s?|human'?s?|requested|original|provided|actual)\b|\bno matter what the user\b/,
+  },
+  {
+    kind: 'parameter-tampering',
+    weight: 2,
+    re: /\b(?:change|modify|replace|redirect|override|swap|switch|rewrite|alter)\b[^.\n]{0,40}?\b(?:parameter|recipient|ticker|url|address|argument|destination|account|query|location|value|input)s?\b[^.\n]{0,40}?\b(?:to|with|into)\b/,
+  },
+  {
+    kind: 'parameter-tampering',
+    weight: 2,
+    re: /\b(?:automatically|silently|always)\s+(?:be\s+)?(?:modif|chang|redirect|replac|rewrit|switch|append|add|set|use)[a-z]*\b[^.\n]{0,60}?\b(?:instead|to|from)\b/,
+  },
+
+  // Pressure: the tool "will not work" unless the model complies.
+  {
+    kind: 'coercion',
+    weight: 2,
+    re: /\botherwise\b[^.\n]{0,40}?\b(?:will not|won't|fail|not work|be blocked|error)|\b(?:this|the) (?:tool|request|call) will (?:not work|fail|be blocked)\b|\bis required for (?:the tool|this tool|it) to work\b/,
+  },
+
+  // Imperatives aimed at the model.
+  {
+    kind: 'model-imperative',
+    weight: 2,
+    re: /\byou (?:must|have to|need to|are required to|shall)\s+(?:first\s+|also\s+|always\s+|now\s+|immediately\s+)?(?:call|use|invoke|execute|run|read|access|include|send|pass|change|modify|set|redirect|replace|respond|reply|output|print|prepend|append|report|tell|say|forward|fetch|visit|open|navigate|switch|add|provide|extract|collect)\b/,
+  },
+  {
+    kind: 'model-imperative',
+    weight: 1,
+    re: /\b(?:prepend|append) (?:your|the|every|each) (?:response|reply|answer|output)\b/,
+  },
+
+  // One soft cue alone never fires; it only adds to others.
+  {
+    kind: 'soft-emphasis',
+    weight: 1,
+    re: /\b(?:important|critical|urgent|mandatory|required|attention)\b/,
+  },
+];
+
+/** Every signal in one normalised text, at most one per pattern. */
+export function injectionSignals(norm: string): Signal[] {
+  const out: Signal[] = [];
+  for (const p of PATTERNS) {
+    const m = p.re.exec(norm);
+    if (m) out.push({ kind: p.kind, weight: p.weight, index: m.index, length: m[0].length });
+  }
+  return out;
+}
+
+/**
+ * Per kind, the strongest signal plus one for each further pattern of that kind (at most two):
+ * repeats of one cue add little, several different cues add up.
+ */
+export function signalScore(signals: readonly Signal[]): number {
+  const byKind = new Map<SignalKind, { best: number; count: number }>();
+  for (const s of signals) {
+    const k = byKind.get(s.kind) ?? { best: 0, count: 0 };
+    byKind.set(s.kind, { best: Math.max(k.best, s.weight), count: k.count + 1 });
+  }
+  let total = 0;
+  for (const { best, count } of byKind.values()) total += best + Math.min(2, count - 1);
+  return total;
+}
+
+export function hasKind(signals: readonly Signal[], ...kinds: SignalKind[]): boolean {
+  return signals.some((s) => kinds.includes(s.kind));
+}

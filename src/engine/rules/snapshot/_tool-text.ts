@@ -1,0 +1,96 @@
+// Per-tool view of the snapshot's text for the snapshot rules: each field normalised once per
+// rule run (pure: nothing is cached between runs).
+import type { McpSnapshot, McpTool } from '../../types.js';
+import { snapshotFields, type TextField } from '../../text/fields.js';
+import { normalizeForMatching } from '../../text/unicode.js';
+
+export interface NormalizedField extends TextField {
+  /** Lower-cased, NFKC, invisible characters removed, look-alikes folded. */
+  norm: string;
+}
+
+export interface Subject {
+  /** `tools[3]`, `prompts[0]`, `instructions`, ... */
+  location: string;
+  /** Human label for messages: `tool "send_email"`, `server instructions`, ... */
+  label: string;
+  tool?: McpTool;
+  toolIndex?: number;
+  fields: NormalizedField[];
+}
+
+function subjectLocation(field: TextField): string {
+  if (field.toolIndex !== undefined) return `tools[${field.toolIndex}]`;
+  const m = /^(prompts|resources|resourceTemplates)\[\d+\]/.exec(field.location);
+  if (m) return m[0];
+  return field.location.startsWith('serverInfo') ? 'serverInfo' : field.location;
+}
+
+function labelFor(location: string, snapshot: McpSnapshot, toolIndex?: number): string {
+  if (toolIndex !== undefined) return `tool "${snapshot.tools[toolIndex]?.name ?? toolIndex}"`;
+  if (location === 'instructions') return 'the server instructions';
+  if (location === 'serverInfo') return 'the server info';
+  return location;
+}
+
+/** Groups every text field by the tool, prompt or resource it belongs to. */
+export function subjectsOf(snapshot: McpSnapshot): Subject[] {
+  const byLocation = new Map<string, Subject>();
+  for (const field of snapshotFields(snapshot)) {
+    const location = subjectLocation(field);
+    let subject = byLocation.get(location);
+    if (!subject) {
+      subject = {
+        location,
+        label: labelFor(location, snapshot, field.toolIndex),
+        fields: [],
+        ...(field.toolIndex !== undefined
+          ? { toolIndex: field.toolIndex, tool: snapshot.tools[field.toolIndex] }
+          : {}),
+      };
+      byLocation.set(location, subject);
+    }
+    subject.fields.push({ ...field, norm: normalizeForMatching(field.text) });
+  }
+  return [...byLocation.values()];
+}
+
+/** Fields that carry prose an LLM reads as guidance (not names or enum values). */
+export function proseFields(subject: Subject): NormalizedField[] {
+  return subject.fields.filter(
+    (f) =>
+      f.kind === 'description' ||
+      f.kind === 'instructions' ||
+      f.kind === 'title' ||
+      f.kind === 'schema-value',
+  );
+}
+
+/** Snippet around a match in the original text, for evidence. */
+export function snippetAround(text: string, index: number, length: number, radius = 80): string {
+  const start = Math.max(0, index - radius);
+  const end = Math.min(text.length, index + length + radius);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+}
+
+/** Splits a tool or parameter name into lower-case words (`getUserInfo`, `get-user_info`). */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** The name and description of a tool as one normalised string, for capability classification. */
+export function toolSummary(subject: Subject): string {
+  const parts = subject.fields
+    .filter(
+      (f) =>
+        f.kind === 'name' ||
+        (f.kind === 'description' && f.location.endsWith('].description')) ||
+        f.kind === 'title',
+    )
+    .map((f) => (f.kind === 'name' ? nameWords(f.text).join(' ') : f.norm));
+  return parts.join(' . ');
+}

@@ -1,0 +1,72 @@
+import { defineRule } from '../define-rule.js';
+import type { Severity } from '../../types.js';
+import { HIPAA, SOC2 } from './_compliance.js';
+import { hasKind, injectionSignals, signalScore, type Signal } from './_injection-signals.js';
+import { proseFields, snippetAround, subjectsOf, type NormalizedField } from './_tool-text.js';
+
+/** Below this summed weight a subject's text reads as documentation. */
+const REPORT_SCORE_MIN = 3;
+const HIGH_SCORE_MIN = 4;
+const CRITICAL_SCORE_MIN = 7;
+
+function severityFor(signals: readonly Signal[], total: number): Severity | undefined {
+  const strong = signals.filter((s) => s.kind !== 'soft-emphasis' && s.kind !== 'model-imperative');
+  if (total < REPORT_SCORE_MIN || strong.length === 0) return undefined;
+  if (
+    total >= CRITICAL_SCORE_MIN &&
+    hasKind(signals, 'concealment', 'override') &&
+    hasKind(signals, 'sensitive-action', 'parameter-tampering', 'forced-call-order')
+  )
+    return 'critical';
+  if (total >= HIGH_SCORE_MIN) return 'high';
+  return 'medium';
+}
+
+export default defineRule({
+  meta: {
+    id: 'tool-hidden-instructions',
+    idPrefix: 'THI',
+    title: 'Instructions to the model hidden in tool metadata',
+    description:
+      'Finds text in tool, prompt and resource definitions or server instructions that addresses the model rather than documenting the tool: privileged-looking tags, requests to hide actions from the user, overrides of earlier instructions, role changes, forced calls of other tools and side tasks such as reading secrets. Clients pass this text to the model verbatim, so it acts as a prompt injection the user never sees.',
+    target: 'snapshot',
+    owasp: 'LLM01',
+    owaspMcp: 'MCP06',
+    severity: 'high',
+    confidence: 'medium',
+    cwe: 'CWE-1427',
+    hipaa: [HIPAA.integrity, HIPAA.malware],
+    soc2: [SOC2.malware, SOC2.processingIntegrity],
+    remediation:
+      'Remove every instruction aimed at the model from descriptions and schemas; describe only what the tool does and what its parameters mean. Do not install a server whose metadata tries to direct the model; pin and review tool definitions before enabling them.',
+    references: [
+      'https://genai.owasp.org/llmrisk/llm01-prompt-injection/',
+      'https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks',
+    ],
+    monitorCandidate: true,
+  },
+  check(snapshot, ctx) {
+    for (const subject of subjectsOf(snapshot)) {
+      const perField: { field: NormalizedField; signals: Signal[] }[] = [];
+      for (const field of proseFields(subject)) {
+        const signals = injectionSignals(field.norm);
+        if (signals.length > 0) perField.push({ field, signals });
+      }
+      const all = perField.flatMap((p) => p.signals);
+      const total = signalScore(all);
+      const severity = severityFor(all, total);
+      if (!severity) continue;
+      const kinds = [...new Set(all.filter((s) => s.kind !== 'soft-emphasis').map((s) => s.kind))];
+      for (const { field, signals } of perField) {
+        const strongest = [...signals].sort((a, b) => b.weight - a.weight)[0]!;
+        ctx.report({
+          subject: subject.location,
+          severity,
+          message: `The text of ${subject.label} gives the model instructions (${kinds.join(', ')}; weight ${total}).`,
+          location: field.location,
+          snippet: snippetAround(field.norm, strongest.index, strongest.length),
+        });
+      }
+    }
+  },
+});

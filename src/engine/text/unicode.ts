@@ -1,0 +1,245 @@
+// Unicode helpers for detection: finding characters a reader cannot see, decoding text smuggled
+// in tag characters or variation selectors, and folding look-alike letters so that pattern
+// matching sees what the model reads rather than what the bytes spell.
+
+/** Longest text any detector looks at in one field: bounds the work an adversarial input can cause. */
+export const FIELD_SCAN_MAX_CHARS = 64 * 1024;
+
+export type HiddenCharKind =
+  | 'zero-width'
+  | 'bidi-control'
+  | 'tag-character'
+  | 'variation-selector'
+  | 'ansi-escape'
+  | 'control';
+
+export interface HiddenCharRun {
+  kind: HiddenCharKind;
+  index: number;
+  length: number;
+}
+
+const EMOJI_RE = /\p{Extended_Pictographic}/u;
+// Scripts whose ordinary spelling uses ZWNJ/ZWJ (Persian, Indic, Sinhala, ...). ZWNJ/ZWJ between
+// their letters is orthography, not concealment.
+const JOINER_SCRIPT_RE =
+  /[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Syriac}\p{Script=Mongolian}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const RTL_SCRIPT_RE = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
+
+function classify(
+  cp: number,
+  prev: string | undefined,
+  next: string | undefined,
+): HiddenCharKind | undefined {
+  if (cp >= 0xe0000 && cp <= 0xe007f) return 'tag-character';
+  if (cp >= 0xe0100 && cp <= 0xe01ef) return 'variation-selector';
+  if (cp >= 0xfe00 && cp <= 0xfe0f) {
+    // VS15/VS16 after an emoji or symbol choose its presentation: ordinary use.
+    if (prev !== undefined && (EMOJI_RE.test(prev) || /[\u2000-\u2bff\u00a9\u00ae]/u.test(prev)))
+      return undefined;
+    return 'variation-selector';
+  }
+  if (cp === 0x200d) {
+    // ZWJ joins emoji sequences and shapes Indic/Arabic letters.
+    if (prev !== undefined && (EMOJI_RE.test(prev) || JOINER_SCRIPT_RE.test(prev)))
+      return undefined;
+    if (next !== undefined && EMOJI_RE.test(next)) return undefined;
+    return 'zero-width';
+  }
+  if (cp === 0x200c) {
+    if (prev !== undefined && JOINER_SCRIPT_RE.test(prev)) return undefined;
+    return 'zero-width';
+  }
+  if (cp === 0x200b || (cp >= 0x2060 && cp <= 0x2064) || cp === 0x180e || cp === 0x00ad)
+    return 'zero-width';
+  if (cp === 0xfeff) return 'zero-width';
+  if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) return 'bidi-control';
+  if (cp === 0x200e || cp === 0x200f || cp === 0x061c) {
+    // Direction marks are ordinary inside right-to-left text.
+    if (
+      (prev !== undefined && RTL_SCRIPT_RE.test(prev)) ||
+      (next !== undefined && RTL_SCRIPT_RE.test(next))
+    )
+      return undefined;
+    return 'bidi-control';
+  }
+  if (cp === 0x1b) return 'ansi-escape';
+  if ((cp < 0x20 && cp !== 0x09 && cp !== 0x0a && cp !== 0x0d) || (cp >= 0x7f && cp < 0xa0))
+    return 'control';
+  return undefined;
+}
+
+/** Runs of characters that render as nothing (or move text around) in a client's UI. */
+export function findHiddenChars(text: string): HiddenCharRun[] {
+  const runs: HiddenCharRun[] = [];
+  const chars = Array.from(text.slice(0, FIELD_SCAN_MAX_CHARS));
+  let offset = 0;
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    const kind = classify(ch.codePointAt(0)!, chars[i - 1], chars[i + 1]);
+    if (kind) {
+      const last = runs[runs.length - 1];
+      if (last && last.kind === kind && last.index + last.length === offset)
+        last.length += ch.length;
+      else runs.push({ kind, index: offset, length: ch.length });
+    }
+    offset += ch.length;
+  }
+  return runs;
+}
+
+/**
+ * Unicode tag characters (U+E0020..U+E007E) mirror ASCII and are invisible: models read them,
+ * people don't. Returns the ASCII they spell, or '' when there are none.
+ */
+export function decodeTagCharacters(text: string): string {
+  let out = '';
+  for (const ch of text.slice(0, FIELD_SCAN_MAX_CHARS)) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0xe0020 && cp <= 0xe007e) out += String.fromCharCode(cp - 0xe0000);
+  }
+  return out;
+}
+
+/**
+ * "Variation selector smuggling" hides one byte per selector (U+FE00..FE0F = 0..15,
+ * U+E0100..E01EF = 16..255). Returns the decoded UTF-8 text when it is mostly printable.
+ */
+export function decodeVariationSelectors(text: string): string {
+  const bytes: number[] = [];
+  for (const ch of text.slice(0, FIELD_SCAN_MAX_CHARS)) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0xe0100 && cp <= 0xe01ef) bytes.push(cp - 0xe0100 + 16);
+    else if (cp >= 0xfe00 && cp <= 0xfe0f) bytes.push(cp - 0xfe00);
+  }
+  if (bytes.length < 4) return '';
+  const decoded = Buffer.from(bytes).toString('utf8');
+  return isMostlyPrintable(decoded) ? decoded : '';
+}
+
+/** True when at least 90% of the characters are printable text: filters out random bytes. */
+export function isMostlyPrintable(text: string): boolean {
+  if (text.length === 0) return false;
+  let printable = 0;
+  for (const ch of text) {
+    if (/[\p{L}\p{N}\p{P}\p{S}\s]/u.test(ch) && ch !== '\ufffd') printable++;
+  }
+  return printable / text.length >= 0.9;
+}
+
+// Latin look-alikes from Cyrillic, Greek and Armenian: the letters that spoof ASCII words.
+const CONFUSABLES: Readonly<Record<string, string>> = {
+  а: 'a',
+  в: 'b',
+  с: 'c',
+  е: 'e',
+  һ: 'h',
+  і: 'i',
+  ј: 'j',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  ԛ: 'q',
+  ѕ: 's',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ԝ: 'w',
+  ү: 'y',
+  ӏ: 'l',
+  ԁ: 'd',
+  ɡ: 'g',
+  А: 'A',
+  В: 'B',
+  С: 'C',
+  Е: 'E',
+  Н: 'H',
+  І: 'I',
+  Ј: 'J',
+  К: 'K',
+  М: 'M',
+  О: 'O',
+  Р: 'P',
+  Ѕ: 'S',
+  Т: 'T',
+  Х: 'X',
+  Ү: 'Y',
+  Ԝ: 'W',
+  α: 'a',
+  ο: 'o',
+  ρ: 'p',
+  ν: 'v',
+  τ: 't',
+  ι: 'i',
+  κ: 'k',
+  χ: 'x',
+  υ: 'u',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+  օ: 'o',
+  ս: 'u',
+  ց: 'g',
+  հ: 'h',
+  ո: 'n',
+  ı: 'i',
+  ℓ: 'l',
+};
+const CONFUSABLE_CLASS = `[${Object.keys(CONFUSABLES).join('')}]`;
+const CONFUSABLE_RE = new RegExp(CONFUSABLE_CLASS, 'gu');
+const HAS_CONFUSABLE_RE = new RegExp(CONFUSABLE_CLASS, 'u');
+
+/** Replaces look-alike letters by the ASCII letter they imitate. */
+export function foldConfusables(text: string): string {
+  return text.replace(CONFUSABLE_RE, (ch) => CONFUSABLES[ch] ?? ch);
+}
+
+/** True when one word mixes Latin letters with look-alike letters of another script. */
+export function hasMixedScriptWord(text: string): string | undefined {
+  for (const word of text.slice(0, FIELD_SCAN_MAX_CHARS).split(/[^\p{L}\p{M}]+/u)) {
+    if (word.length < 2) continue;
+    if (/\p{Script=Latin}/u.test(word) && HAS_CONFUSABLE_RE.test(word)) return word;
+  }
+  return undefined;
+}
+
+// ESC-introduced CSI and OSC sequences; built from a string because the escape byte is the point.
+const ESC = String.fromCharCode(0x1b);
+const BEL = String.fromCharCode(0x07);
+const ANSI_RE = new RegExp(
+  `${ESC}\\[[0-9;?]{0,32}[ -/]{0,4}[@-~]|${ESC}\\][^${BEL}${ESC}]{0,512}(?:${BEL}|${ESC}\\\\)`,
+  'g',
+);
+// The class lists joiners and variation selectors one by one on purpose: each is removed alone.
+const STRIP_RE =
+  // eslint-disable-next-line no-misleading-character-class
+  /[\u200b-\u200f\u2060-\u2064\u180e\u00ad\ufeff\u202a-\u202e\u2066-\u2069\u061c\ufe00-\ufe0f]|\udb40[\udc00-\udc7f\udd00-\uddef]/g;
+
+/**
+ * The text a detector should match against: compatibility-normalised (fullwidth letters become
+ * ASCII), invisible characters and ANSI escapes removed, tag characters decoded in place,
+ * look-alikes folded, whitespace collapsed, lower-cased.
+ */
+export function normalizeForMatching(text: string): string {
+  const bounded = text.slice(0, FIELD_SCAN_MAX_CHARS);
+  const withTags = bounded.replace(/\udb40[\udc20-\udc7e]/g, (pair) =>
+    String.fromCharCode(pair.codePointAt(0)! - 0xe0000),
+  );
+  return foldConfusables(withTags.normalize('NFKC').replace(ANSI_RE, ' ').replace(STRIP_RE, ''))
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
+    .trim();
+}
