@@ -179,6 +179,13 @@ describe('createGuardedFetch', () => {
     await f.close();
   });
 
+  it('leaves redirects to the caller who asks for manual, and fails on them for error', async () => {
+    const f = guarded();
+    assert.equal((await f(`${base}/to-metadata`, { redirect: 'manual' })).status, 302);
+    await expectGuardError(f(`${base}/to-ok`, { redirect: 'error' }), 'network');
+    await f.close();
+  });
+
   it('drops the Authorization header when a redirect leaves the origin', async () => {
     const f = guarded();
     seenByOther.length = 0;
@@ -193,6 +200,8 @@ describe('createGuardedFetch', () => {
     const f = guarded();
     const response = await f(`${base}/huge`);
     await expectGuardError(response.text(), 'too_large');
+    // Remembered even though it surfaced inside a stream, where client libraries may swallow it.
+    assert.equal(f.lastError()?.reason, 'too_large');
     await f.close();
   });
 

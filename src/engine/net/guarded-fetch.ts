@@ -65,6 +65,9 @@ export class GuardError extends Error {
 export type GuardedFetch = typeof fetch & {
   close(): Promise<void>;
   bytesRead(): number;
+  /** The last GuardError this instance raised, also from inside a body stream: a client
+   *  library that swallows errors (an SSE reconnect loop) cannot hide why the target failed. */
+  lastError(): GuardError | undefined;
 };
 
 const DEFAULTS = {
@@ -222,10 +225,13 @@ export function createGuardedFetch(options: GuardOptions = {}): GuardedFetch {
   const timeoutError = () =>
     new GuardError('timeout', `The target did not answer within ${seconds(totalTimeoutMs)}.`);
 
+  let lastError: GuardError | undefined;
+  const remember = (error: GuardError): GuardError => (lastError = error);
+
   const mapError = (error: unknown, callerSignal: AbortSignal | null | undefined): unknown => {
     if (callerSignal?.aborted) return callerSignal.reason ?? error;
-    if (deadline?.aborted) return timeoutError();
-    return mapNetworkError(error, { connectTimeoutMs });
+    if (deadline?.aborted) return remember(timeoutError());
+    return remember(mapNetworkError(error, { connectTimeoutMs }));
   };
 
   async function fetchOnce(url: URL, init: RequestInit, signal: AbortSignal): Promise<Response> {
@@ -249,8 +255,12 @@ export function createGuardedFetch(options: GuardOptions = {}): GuardedFetch {
     let init: RequestInit = { ...firstInit, headers: new Headers(firstInit.headers) };
     let url = firstUrl;
 
+    // The caller may ask to see redirects itself (`manual`) or to fail on them (`error`).
+    const redirectMode = firstInit.redirect ?? 'follow';
+    const follow = followRedirects && redirectMode === 'follow';
+
     for (let hop = 0; ; hop++) {
-      const target = validate(url, allowlist);
+      const target = validate(url, allowlist, remember);
       let response: Response;
       try {
         response = await fetchOnce(target, init, signal);
@@ -258,33 +268,49 @@ export function createGuardedFetch(options: GuardOptions = {}): GuardedFetch {
         throw mapError(error, callerSignal);
       }
       const location = response.headers.get('location');
-      if (!followRedirects || !REDIRECT_STATUSES.has(response.status) || location === null) {
-        return limitBody(response, budget, (e) => mapError(e, callerSignal));
+      const isRedirect = REDIRECT_STATUSES.has(response.status) && location !== null;
+      if (!isRedirect || !follow) {
+        if (isRedirect && redirectMode === 'error') {
+          await response.body?.cancel().catch(() => undefined);
+          throw remember(new GuardError('network', 'The target answered with a redirect.'));
+        }
+        return limitBody(response, budget, (e) => mapError(e, callerSignal), remember);
       }
       await response.body?.cancel().catch(() => undefined);
       if (hop >= maxRedirects) {
-        throw new GuardError(
-          'too_many_redirects',
-          `The target redirected more than ${maxRedirects} times.`,
+        throw remember(
+          new GuardError(
+            'too_many_redirects',
+            `The target redirected more than ${maxRedirects} times.`,
+          ),
         );
       }
-      const next = resolveLocation(location, target);
-      init = redirectedInit(init, response.status, target, next);
-      url = next.href;
+      try {
+        const next = resolveLocation(location, target);
+        init = redirectedInit(init, response.status, target, next);
+        url = next.href;
+      } catch (error) {
+        throw error instanceof GuardError ? remember(error) : error;
+      }
     }
   }
 
   return Object.assign(guardedFetch, {
     close: () => agent.close(),
     bytesRead: () => budget.used,
+    lastError: () => lastError,
   });
 }
 
-function validate(url: string, allowlist: readonly ParsedCidr[]): URL {
+function validate(
+  url: string,
+  allowlist: readonly ParsedCidr[],
+  remember: (error: GuardError) => GuardError,
+): URL {
   const check = checkUrlSyntax(url, allowlist);
   if (check.ok) return check.url;
   const reason = check.reason === 'private_target' ? 'blocked_address' : 'invalid_url';
-  throw new GuardError(reason, check.message);
+  throw remember(new GuardError(reason, check.message));
 }
 
 function resolveLocation(location: string, base: URL): URL {
@@ -332,11 +358,12 @@ function limitBody(
   response: Response,
   budget: ByteBudget,
   mapError: (error: unknown) => unknown,
+  remember: (error: GuardError) => GuardError,
 ): Response {
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && budget.used + declared > budget.max) {
     void response.body?.cancel().catch(() => undefined);
-    throw tooLarge(budget.max);
+    throw remember(tooLarge(budget.max));
   }
   const init = {
     status: response.status,
@@ -345,7 +372,7 @@ function limitBody(
   };
   const body =
     response.body && !NULL_BODY_STATUSES.has(response.status)
-      ? countingStream(response.body, budget, mapError)
+      ? countingStream(response.body, budget, mapError, remember)
       : null;
   const wrapped = new Response(body, init);
   Object.defineProperty(wrapped, 'url', { value: response.url });
@@ -356,6 +383,7 @@ function countingStream(
   source: ReadableStream<Uint8Array>,
   budget: ByteBudget,
   mapError: (error: unknown) => unknown,
+  remember: (error: GuardError) => GuardError,
 ): ReadableStream<Uint8Array> {
   const reader = source.getReader();
   return new ReadableStream<Uint8Array>({
@@ -373,7 +401,7 @@ function countingStream(
       }
       budget.used += chunk.value.byteLength;
       if (budget.used > budget.max) {
-        const error = tooLarge(budget.max);
+        const error = remember(tooLarge(budget.max));
         await reader.cancel(error).catch(() => undefined);
         controller.error(error);
         return;
