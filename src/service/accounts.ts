@@ -1,0 +1,64 @@
+// Account use cases: the account view (with this month's usage) and the webhook setting.
+
+import type { ParsedCidr } from '../engine/net/address-policy.js';
+import { checkUrlSyntax } from '../engine/net/address-policy.js';
+import type { Account } from '../store/port.js';
+import type { ServiceDeps } from './deps.js';
+import { AppError } from './errors.js';
+import { MONTHLY_SCAN_QUOTA, quotaPeriod, quotaResetsAt } from './plans.js';
+import { requireFeature } from './scans.js';
+
+export const WEBHOOK_URL_MAX_CHARS = 2048;
+
+export interface AccountSummary {
+  account: Account;
+  scansUsed: number;
+  scansLimit: number;
+  resetsAt: Date;
+}
+
+export async function getAccountSummary(
+  deps: ServiceDeps,
+  account: Account,
+): Promise<AccountSummary> {
+  const now = deps.clock();
+  const scansUsed = await deps.store.usage.used(account.id, quotaPeriod(now));
+  return {
+    account,
+    scansUsed,
+    scansLimit: MONTHLY_SCAN_QUOTA[account.tier],
+    resetsAt: quotaResetsAt(now),
+  };
+}
+
+/**
+ * Webhook receivers get the same SSRF policy as scan targets: http/https only, no private or
+ * reserved addresses (checked again at every delivery, since DNS can change).
+ */
+export function checkWebhookUrl(url: string, allowlist: readonly ParsedCidr[]): string {
+  if (url.length > WEBHOOK_URL_MAX_CHARS) {
+    throw new AppError('invalid_url', {
+      message: `The webhook URL is longer than ${WEBHOOK_URL_MAX_CHARS} characters.`,
+    });
+  }
+  const check = checkUrlSyntax(url, allowlist);
+  if (!check.ok) {
+    throw new AppError(check.reason === 'private_target' ? 'private_target' : 'invalid_url', {
+      message: check.message,
+    });
+  }
+  return check.url.toString();
+}
+
+export async function setWebhookUrl(
+  deps: ServiceDeps,
+  allowlist: readonly ParsedCidr[],
+  account: Account,
+  url: string | null,
+): Promise<string | null> {
+  requireFeature(account, 'webhooks', 'Webhooks');
+  const webhookUrl = url === null ? null : checkWebhookUrl(url, allowlist);
+  const updated = await deps.store.accounts.update(account.id, { webhookUrl });
+  if (updated === undefined) throw new AppError('unauthorized');
+  return updated.webhookUrl;
+}

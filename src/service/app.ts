@@ -1,0 +1,125 @@
+// buildApp(deps): the whole HTTP API as a Fastify instance, without listening (main.ts listens;
+// tests call inject()). Order of the request pipeline: request id → authentication (resolve the
+// account) → rate limit (per account, else per address) → auth guard (401) → validation → handler.
+
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { parseCidrList } from '../engine/net/address-policy.js';
+import type { RouteContext, ServiceDeps } from './deps.js';
+import { registerAuth, registerAuthGuard } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/error-handler.js';
+import { createMetrics, registerObservability, requestIdFrom } from './plugins/observability.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
+import { UPLOAD_FILES_MAX } from './multipart.js';
+import { registerCreateReportRoute } from './routes/create-report/index.js';
+import { registerGetAccountRoute } from './routes/get-account/index.js';
+import { registerGetReportRoute } from './routes/get-report/index.js';
+import { registerGetScanRoute } from './routes/get-scan/index.js';
+import { registerHealthRoutes } from './routes/health/index.js';
+import { registerListScansRoute } from './routes/list-scans/index.js';
+import { registerPlansRoute } from './routes/plans/index.js';
+import { registerPutWebhookRoute } from './routes/put-webhook/index.js';
+import { registerScanMcpRoute } from './routes/scan-mcp/index.js';
+import { registerScanUploadRoute } from './routes/scan-upload/index.js';
+import { SHARED_SCHEMAS } from './schemas.js';
+
+/** JSON bodies are small (a URL and a token); uploads go through multipart with their own limit. */
+const JSON_BODY_MAX_BYTES = 64 * 1024;
+
+export function buildApp(deps: ServiceDeps): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    genReqId: requestIdFrom,
+    bodyLimit: JSON_BODY_MAX_BYTES,
+    // Clients connect directly; X-Forwarded-For is not trusted for the per-address rate limit.
+    trustProxy: false,
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  }) as unknown as FastifyInstance;
+
+  registerJsonParser(app);
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  registerErrorHandling(app);
+
+  const ctx: RouteContext = {
+    deps,
+    allowlist: parseCidrList(deps.config.targetAllowlist),
+    metrics: createMetrics(deps.store),
+  };
+  registerObservability(app, ctx.metrics);
+  registerAuth(app, deps);
+  registerRateLimit(app, deps);
+  registerAuthGuard(app);
+
+  void app.register(multipart, {
+    limits: {
+      fileSize: deps.config.maxUploadBytes,
+      files: UPLOAD_FILES_MAX,
+      fields: 20,
+      parts: UPLOAD_FILES_MAX + 20,
+      fieldSize: 4096,
+      headerPairs: 100,
+    },
+  });
+  void app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Palisade API',
+        version: '1.0.0',
+        description:
+          'Security scanning for MCP servers. Responses follow variant A or B of the spec: ' +
+          'X-Palisade-Variant header or ?variant=, else the account preference, else B.',
+      },
+      servers: [{ url: deps.config.baseUrl }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
+      },
+      security: [{ bearer: [] }, { apiKey: [] }],
+    },
+  });
+  void app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
+
+  void app.register(async (api) => {
+    registerHealthRoutes(api, ctx);
+    registerPlansRoute(api);
+    registerScanMcpRoute(api, ctx);
+    registerScanUploadRoute(api, ctx);
+    registerGetScanRoute(api, ctx);
+    registerListScansRoute(api, ctx);
+    registerCreateReportRoute(api, ctx);
+    registerGetReportRoute(api, ctx);
+    registerGetAccountRoute(api, ctx);
+    registerPutWebhookRoute(api, ctx);
+    api.get('/v1/openapi.json', { config: { isPublic: true }, schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
+  });
+  return app;
+}
+
+/**
+ * Fastify's JSON parser (prototype-poisoning safe), except that an empty body is accepted as "no
+ * body": POST /v1/scan/:id/report has none, and clients often still send Content-Type: application/json.
+ */
+function registerJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: JSON_BODY_MAX_BYTES },
+    (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') {
+        done(null, undefined);
+        return;
+      }
+      void parseJson(request, text, done);
+    },
+  );
+}

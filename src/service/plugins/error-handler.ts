@@ -1,0 +1,105 @@
+// One place turns every failure into the spec's `{ error, code, request_id }` body. AppErrors
+// carry their public message; Fastify's own client errors are mapped once here; anything else is
+// a 500 with a generic message, logged in full with the request id.
+
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, ERROR_CATALOGUE, type ErrorCode, isAppError } from '../errors.js';
+
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  request_id: string;
+  [key: string]: unknown;
+}
+
+/** Fastify and @fastify/multipart error codes that are the client's fault. */
+const FRAMEWORK_CODES: Readonly<Record<string, { code: ErrorCode; message?: string }>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'invalid_request',
+    message: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'invalid_request',
+    message: 'The request body is empty; a JSON object is required.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'payload_too_large',
+    message: 'The request body is too large.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'invalid_request',
+    message: 'The Content-Length header does not match the body.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type' },
+  FST_ERR_CTP_INVALID_TYPE: { code: 'unsupported_media_type' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    code: 'unsupported_media_type',
+    message: 'This endpoint expects multipart/form-data.',
+  },
+  FST_REQ_FILE_TOO_LARGE: { code: 'payload_too_large' },
+  FST_FILES_LIMIT: { code: 'payload_too_large', message: 'The upload has too many files.' },
+  FST_PARTS_LIMIT: { code: 'payload_too_large', message: 'The upload has too many parts.' },
+  FST_FIELDS_LIMIT: { code: 'payload_too_large', message: 'The upload has too many fields.' },
+  FST_PROTO_VIOLATION: {
+    code: 'invalid_request',
+    message: 'The upload has a forbidden field name.',
+  },
+};
+
+export function errorBody(error: AppError, requestId: string): ErrorBody {
+  return { error: error.message, code: error.code, request_id: requestId, ...error.details };
+}
+
+export function toAppError(error: FastifyError): AppError {
+  if (isAppError(error)) return error;
+  if (error.validation) {
+    return new AppError('invalid_request', { message: validationMessage(error), cause: error });
+  }
+  const known = FRAMEWORK_CODES[error.code];
+  if (known) return new AppError(known.code, { message: known.message, cause: error });
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return new AppError(codeForStatus(status), { cause: error });
+  }
+  return new AppError('internal', { cause: error });
+}
+
+function validationMessage(error: FastifyError): string {
+  // Fastify already prefixes the context ("body must have required property 'url'").
+  const text = error.message.length > 300 ? `${error.message.slice(0, 299)}…` : error.message;
+  return `Invalid request: ${text}.`;
+}
+
+function codeForStatus(status: number): ErrorCode {
+  for (const [code, spec] of Object.entries(ERROR_CATALOGUE)) {
+    if (spec.status === status && code !== 'invalid_request') return code as ErrorCode;
+  }
+  return status === 404 ? 'not_found' : 'invalid_request';
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError): void {
+  if (error.headers) void reply.headers(error.headers);
+  void reply.code(error.status).type('application/json').send(errorBody(error, request.id));
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((rawError: FastifyError, request, reply) => {
+    const error = toAppError(rawError);
+    if (error.status >= 500) {
+      request.log.error({ err: rawError, code: error.code }, 'request failed');
+    } else if (error.cause !== undefined && !isAppError(rawError)) {
+      request.log.info({ code: error.code, reason: rawError.message }, 'client error');
+    }
+    sendError(reply, request, error);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    sendError(
+      reply,
+      request,
+      new AppError('not_found', {
+        message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+      }),
+    );
+  });
+}

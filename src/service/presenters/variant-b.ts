@@ -1,0 +1,92 @@
+// Variant B of the spec: status `complete`, `id: <PREFIX>-<n>`, lower-case severity, `confidence`,
+// `monitor_candidate`, evidence as one string, `hipaa_mapping` only on enterprise (null when none)
+// and a per-finding `upgrade_message` on the free plan.
+
+import type { Finding, ScanResult } from '../../engine/types.js';
+import type { Scan } from '../../store/port.js';
+import { evidenceLine, type PresentContext } from './common.js';
+
+export interface FindingViewB {
+  id: string;
+  title: string;
+  severity: string;
+  owasp_category: string;
+  confidence: string;
+  description?: string;
+  remediation?: string;
+  evidence?: string;
+  hipaa_mapping?: string[] | null;
+  monitor_candidate: boolean;
+  upgrade_message?: string;
+  rule_id: string;
+  cwe?: string;
+  owasp_mcp?: string;
+  file?: string;
+}
+
+export interface ScanViewB {
+  scan_id: string;
+  status: 'complete';
+  overall_score: number;
+  letter_grade: string;
+  findings: FindingViewB[];
+}
+
+export function upgradeMessageB(upgradeUrl: string): string {
+  return `Upgrade to the Developer plan to see this finding's description, evidence and remediation: ${upgradeUrl}`;
+}
+
+function presentFindingB(
+  finding: Finding,
+  id: string,
+  ctx: PresentContext,
+  upgradeMessage: string | undefined,
+): FindingViewB {
+  const view: FindingViewB = {
+    id,
+    title: finding.title,
+    severity: finding.severity,
+    owasp_category: finding.owasp,
+    confidence: finding.confidence,
+    monitor_candidate: finding.monitorCandidate,
+    rule_id: finding.ruleId,
+  };
+  if (upgradeMessage === undefined) {
+    view.description = finding.description;
+    view.remediation = finding.remediation;
+    view.evidence = finding.evidence.map(evidenceLine).join('\n');
+  } else {
+    view.upgrade_message = upgradeMessage;
+  }
+  if (ctx.tier === 'enterprise') {
+    view.hipaa_mapping = finding.hipaa.length > 0 ? finding.hipaa : null;
+  }
+  if (finding.cwe !== undefined) view.cwe = finding.cwe;
+  if (finding.owaspMcp !== undefined) view.owasp_mcp = finding.owaspMcp;
+  if (finding.file !== undefined) view.file = finding.file;
+  return view;
+}
+
+/** `<PREFIX>-<n>`, numbered per prefix in stored order, so ids are stable within a scan. */
+function findingIdsB(findings: readonly Finding[]): string[] {
+  const counters = new Map<string, number>();
+  return findings.map((finding) => {
+    const n = (counters.get(finding.idPrefix) ?? 0) + 1;
+    counters.set(finding.idPrefix, n);
+    return `${finding.idPrefix}-${n}`;
+  });
+}
+
+export function presentCompleteB(scan: Scan, result: ScanResult, ctx: PresentContext): ScanViewB {
+  const ids = findingIdsB(result.findings);
+  const upgradeMessage = ctx.tier === 'free' ? upgradeMessageB(ctx.upgradeUrl) : undefined;
+  return {
+    scan_id: scan.id,
+    status: 'complete',
+    overall_score: result.overallScore,
+    letter_grade: result.letterGrade,
+    findings: result.findings.map((finding, i) =>
+      presentFindingB(finding, ids[i] ?? `${finding.idPrefix}-${i + 1}`, ctx, upgradeMessage),
+    ),
+  };
+}

@@ -1,0 +1,136 @@
+// JSON schemas shared by the routes. Response schemas list every field a client may see, for both
+// variants at once (presenters pick the variant); fast-json-stringify drops anything not listed,
+// so an internal field can never leak through a response.
+
+import { ERROR_CODES } from './errors.js';
+
+const str = { type: 'string' } as const;
+const int = { type: 'integer' } as const;
+const strings = { type: 'array', items: str } as const;
+
+export const errorSchema = {
+  $id: 'Error',
+  type: 'object',
+  description:
+    'Every error: `error` (text for humans), `code` (stable, see docs/errors.md), `request_id`. ' +
+    'The monthly-quota 429 adds limit, used, resets_at and upgrade_url.',
+  required: ['error', 'code'],
+  properties: {
+    error: str,
+    code: { type: 'string', enum: ERROR_CODES },
+    request_id: str,
+    limit: int,
+    used: int,
+    resets_at: { type: 'string', format: 'date-time' },
+    upgrade_url: str,
+  },
+} as const;
+
+export const findingSchema = {
+  $id: 'Finding',
+  type: 'object',
+  description:
+    'A finding. Variant A: finding_id, upper-case severity, evidence array, hipaa_mapping and ' +
+    'soc2_mapping arrays. Variant B: id, lower-case severity, confidence, monitor_candidate, ' +
+    'evidence string, hipaa_mapping (enterprise; null when none), upgrade_message (free plan).',
+  required: ['title', 'severity', 'owasp_category', 'rule_id'],
+  properties: {
+    finding_id: { type: 'string', description: 'Variant A: FND-<n>.' },
+    id: { type: 'string', description: 'Variant B: <PREFIX>-<n>.' },
+    title: str,
+    severity: {
+      type: 'string',
+      enum: ['critical', 'high', 'medium', 'low', 'CRITICAL', 'HIGH', 'MEDIUM', 'LOW'],
+    },
+    owasp_category: { type: 'string', pattern: '^LLM(0[1-9]|10)$' },
+    confidence: { type: 'string', enum: ['high', 'medium', 'low'] },
+    description: str,
+    remediation: str,
+    evidence: { type: ['array', 'string'], items: str },
+    hipaa_mapping: { type: ['array', 'null'], items: str },
+    soc2_mapping: strings,
+    monitor_candidate: { type: 'boolean' },
+    upgrade_message: str,
+    rule_id: str,
+    cwe: str,
+    owasp_mcp: str,
+    file: str,
+  },
+} as const;
+
+export const scanSchema = {
+  $id: 'Scan',
+  type: 'object',
+  description:
+    'A scan in its current state: queued (position), running (progress), failed (error), or ' +
+    'finished ("complete" in variant B, "completed" in variant A) with the result fields.',
+  required: ['scan_id', 'status'],
+  properties: {
+    scan_id: { type: 'string', format: 'uuid' },
+    status: { type: 'string', enum: ['queued', 'running', 'complete', 'completed', 'failed'] },
+    position: int,
+    progress: str,
+    error: str,
+    overall_score: int,
+    letter_grade: str,
+    findings_count: int,
+    findings: { type: 'array', items: { $ref: 'Finding#' } },
+    category_scores: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['category', 'score', 'rating'],
+        properties: { category: str, score: { type: 'number' }, rating: str },
+      },
+    },
+    upgrade_message: str,
+  },
+} as const;
+
+export const submissionSchema = {
+  $id: 'Submission',
+  type: 'object',
+  required: ['scan_id', 'status'],
+  properties: {
+    scan_id: { type: 'string', format: 'uuid' },
+    status: { type: 'string', enum: ['queued'] },
+    estimated_seconds: int,
+    files_accepted: strings,
+  },
+} as const;
+
+export const SHARED_SCHEMAS = [errorSchema, findingSchema, scanSchema, submissionSchema];
+
+const errorRef = { $ref: 'Error#' } as const;
+
+/** Error responses of a route, for the OpenAPI document (and serialisation of error bodies). */
+export function errorResponses(...statuses: number[]): Record<string, typeof errorRef> {
+  const out: Record<string, typeof errorRef> = {};
+  for (const status of [...statuses, 401, 429, 500]) out[String(status)] = errorRef;
+  return out;
+}
+
+export const variantQuery = {
+  variant: {
+    type: 'string',
+    enum: ['a', 'b', 'A', 'B'],
+    description:
+      'Response variant (also X-Palisade-Variant header); default: account preference, else B.',
+  },
+} as const;
+
+export const variantHeaders = {
+  type: 'object',
+  properties: {
+    'x-palisade-variant': {
+      type: 'string',
+      description: 'Response variant A or B (case-insensitive).',
+    },
+  },
+} as const;
+
+export const scanIdParams = {
+  type: 'object',
+  required: ['scan_id'],
+  properties: { scan_id: { type: 'string', maxLength: 64 } },
+} as const;
