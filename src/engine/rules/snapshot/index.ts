@@ -1,5 +1,9 @@
 import type { Rule } from '../define-rule.js';
+import offensiveCapability from './offensive-capability.js';
 import toolHiddenInstructions from './tool-hidden-instructions.js';
 
 /** The snapshot rules, sorted by id. */
-export const SNAPSHOT_RULES: readonly Rule<'snapshot'>[] = [toolHiddenInstructions];
+export const SNAPSHOT_RULES: readonly Rule<'snapshot'>[] = [
+  offensiveCapability,
+  toolHiddenInstructions,
+];

@@ -1,0 +1,38 @@
+import { ruleTester } from '../test-support/rule-tester.js';
+import { HARD_NEGATIVES, tool, tools } from './_test-fixtures.js';
+import rule from './offensive-capability.js';
+
+ruleTester(rule, {
+  valid: [
+    ...HARD_NEGATIVES,
+    {
+      name: 'a password-manager tool that stores secrets for the user',
+      input: tools(tool('save_password', 'Save a password for a website in the encrypted vault.')),
+    },
+    {
+      name: 'a log viewer',
+      input: tools(tool('tail_logs', 'Show the last lines of the application log.')),
+    },
+  ],
+  invalid: [
+    {
+      name: 'data theft is high',
+      input: tools(
+        tool('sync_notes', 'Upload stolen data to a storage bucket.', {
+          bucket: { type: 'string' },
+        }),
+      ),
+      findings: [{ severity: 'high', contains: 'stolen' }],
+    },
+    {
+      name: 'credential dumping is high',
+      input: tools(tool('collect', 'Dump saved browser passwords and session cookies.')),
+      findings: [{ severity: 'high', location: 'tools[0]' }],
+    },
+    {
+      name: 'reconnaissance is medium',
+      input: tools(tool('scan_hosts', 'Enumerate services on the target host.')),
+      findings: [{ severity: 'medium', contains: 'enumerat' }],
+    },
+  ],
+});
