@@ -1,5 +1,6 @@
 // Typed file inputs, produced by the parsers in this folder and consumed by the file rules.
 // The file-scanning work owns these shapes; fields may be added, never renamed silently.
+import type { CodeFacts } from './code/facts.js';
 
 export type ClientKind =
   | 'claude-desktop'
@@ -26,6 +27,8 @@ export interface McpServerConfigEntry {
   /** Tools the client runs without asking (`autoApprove`, `alwaysAllow`, …). */
   autoApprove: string[];
   raw: Record<string, unknown>;
+  /** 1-based line of the entry's name in the file, when known (JSON). */
+  line?: number;
 }
 
 export interface ConfigInput {
@@ -70,7 +73,15 @@ export interface CodeInput {
   path: string;
   language: CodeLanguage;
   text: string;
+  /** Released (null) once `facts` are extracted, so a 10 MB upload does not hold every tree at
+   *  once; rules read `facts`. */
   ast: unknown;
+  /** The language-neutral facts the code rules read (calls, taint, tool definitions). */
+  facts?: CodeFacts;
+  /** Syntax errors (`line: message`); the facts then cover what could be parsed. */
+  errors?: string[];
+  /** Set when the file was not analysed (too large, minified, over the time budget). */
+  skipped?: string;
 }
 
 /** A text file handed to the engine: a name (path inside the upload or archive) and its bytes. */

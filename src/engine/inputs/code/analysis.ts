@@ -1,0 +1,145 @@
+// The state both lowerers share while walking one file: scopes with taint and constant bindings,
+// and the facts being built. Taint is intra-procedural and in source order: a function's
+// parameters (and request objects) are tainted, and so is anything assigned from a tainted value.
+import { emptyFacts, type CodeFacts, type ValueFact, type ValueShape } from './facts.js';
+
+export interface Binding {
+  tainted: boolean;
+  constant: boolean;
+  /** Dotted module path the name stands for (`child_process`, `subprocess.run`). */
+  alias?: string;
+  /** The value last assigned. */
+  origin?: ValueFact;
+}
+
+/** How a name bound to `value` behaves: its taint, whether constant, what module it aliases. */
+export function bindingOf(value: ValueFact): Binding {
+  const binding: Binding = { tainted: value.isTainted, constant: value.isConstant, origin: value };
+  if (value.name !== undefined && (value.shape === 'name' || value.shape === 'member')) {
+    binding.alias = value.name;
+  } else if (value.callee === 'require' || value.callee === 'import') {
+    binding.alias = value.name;
+  } else if (value.shape === 'call' && value.callee !== undefined && value.callee !== '?') {
+    // `client = httpx.Client()`: later `client.get(url)` reads as `httpx.Client().get`.
+    binding.alias = `${value.callee}()`;
+  }
+  return binding;
+}
+
+export class Scope {
+  private readonly vars = new Map<string, Binding>();
+
+  constructor(
+    readonly parent: Scope | undefined,
+    readonly fn: number,
+  ) {}
+
+  lookup(name: string): Binding | undefined {
+    return this.vars.get(name) ?? this.parent?.lookup(name);
+  }
+
+  declare(name: string, binding: Binding): void {
+    this.vars.set(name, binding);
+  }
+
+  /** Assignment: rebinds the name where it was declared (last write wins), else here. */
+  assign(name: string, binding: Binding): void {
+    if (!this.rebind(name, binding)) this.vars.set(name, binding);
+  }
+
+  private rebind(name: string, binding: Binding): boolean {
+    if (this.vars.has(name)) {
+      this.vars.set(name, binding);
+      return true;
+    }
+    return this.parent?.rebind(name, binding) ?? false;
+  }
+}
+
+export const VALUE_TEXT_CHARS_MAX = 200;
+
+export function clip(text: string): string {
+  return text.length <= VALUE_TEXT_CHARS_MAX ? text : text.slice(0, VALUE_TEXT_CHARS_MAX);
+}
+
+export function literalFact(text: string, literal: ValueFact['literal']): ValueFact {
+  return { shape: 'literal', isConstant: true, isTainted: false, text: clip(text), literal };
+}
+
+/** A value built from parts: tainted when any part is, constant when all are. */
+export function combine(shape: ValueShape, text: string, parts: readonly ValueFact[]): ValueFact {
+  let isTainted = false;
+  let isConstant = true;
+  for (const part of parts) {
+    if (part.isTainted) isTainted = true;
+    if (!part.isConstant) isConstant = false;
+  }
+  return { shape, isConstant, isTainted, text: clip(text) };
+}
+
+export function unknownFact(shape: ValueShape, text: string): ValueFact {
+  return { shape, isConstant: false, isTainted: false, text: clip(text) };
+}
+
+/**
+ * Calls whose result no longer carries the caller's control over the value's structure: quoting
+ * for the shell, numeric conversion, a file name stripped of its directories.
+ */
+export const SANITIZERS: ReadonlySet<string> = new Set([
+  'parseInt',
+  'parseFloat',
+  'Number',
+  'Boolean',
+  'Number.parseInt',
+  'Number.parseFloat',
+  'encodeURIComponent',
+  'path.basename',
+  'shell-quote.quote',
+  'shescape.quote',
+  'shlex.quote',
+  'pipes.quote',
+  'int',
+  'float',
+  'bool',
+  'len',
+  'os.path.basename',
+  'werkzeug.utils.secure_filename',
+  'secure_filename',
+]);
+
+const CREDENTIAL_FILE =
+  /(?:^|[/\\~])\.ssh(?:[/\\]|$)|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws[/\\](?:credentials|config)|\.netrc\b|\.npmrc\b|\.pypirc\b|\.docker[/\\]config\.json|\.kube[/\\]config|\.git-credentials|\.config[/\\]gcloud/;
+
+export function isCredentialPath(text: string): boolean {
+  return text.length < 500 && CREDENTIAL_FILE.test(text);
+}
+
+export class FactsBuilder {
+  readonly facts: CodeFacts = emptyFacts();
+
+  enterFunction(name: string, line: number, params: string[], parent: number): number {
+    this.facts.functions.push({
+      name,
+      line,
+      params,
+      isToolHandler: false,
+      names: new Set(),
+      sensitiveReads: [],
+      parent,
+    });
+    return this.facts.functions.length - 1;
+  }
+
+  markToolHandler(fn: number): void {
+    const f = this.facts.functions[fn];
+    if (f) f.isToolHandler = true;
+  }
+
+  addName(fn: number, name: string): void {
+    this.facts.functions[fn]?.names.add(name.toLowerCase());
+  }
+
+  addSensitiveRead(fn: number, kind: 'env' | 'credential-file', line: number, text: string) {
+    this.facts.functions[fn]?.sensitiveReads.push({ kind, line, text: clip(text) });
+  }
+}

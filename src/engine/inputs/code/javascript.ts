@@ -1,0 +1,527 @@
+// JS/TS → facts. oxc parses (fast enough for the 5 MB/s budget); one walk over its ESTree tree
+// records every call with the taint of its arguments, sensitive reads and MCP tool definitions.
+import { parseSync, visitorKeys } from 'oxc-parser';
+import type { CodeLanguage } from '../types.js';
+import type { CallFact, CodeFacts, ValueFact } from './facts.js';
+import {
+  combine,
+  FactsBuilder,
+  isCredentialPath,
+  literalFact,
+  SANITIZERS,
+  Scope,
+  unknownFact,
+  bindingOf,
+  type Binding,
+} from './analysis.js';
+import { LineIndex } from './line-index.js';
+import {
+  toolFromObjectLiteral,
+  toolFromRegisterTool,
+  toolFromToolCall,
+} from './javascript-tools.js';
+import { jsChild, jsChildren, type JsNode } from './javascript-node.js';
+
+export interface Analysis {
+  facts: CodeFacts;
+  errors: string[];
+  skipped?: string;
+}
+
+export function analyseJavaScript(path: string, text: string, language: CodeLanguage): Analysis {
+  const lower = path.toLowerCase();
+  const lang =
+    language === 'typescript'
+      ? lower.endsWith('.tsx')
+        ? 'tsx'
+        : 'ts'
+      : lower.endsWith('.jsx')
+        ? 'jsx'
+        : 'js';
+  const sourceType = lower.endsWith('.cjs') || lower.endsWith('.cts') ? 'commonjs' : 'unambiguous';
+  const result = parseSync(path, text, { lang, sourceType, preserveParens: false });
+  const lines = new LineIndex(text);
+  const errors = result.errors.map((e) => `${lines.lineOf(e.labels[0]?.start ?? 0)}: ${e.message}`);
+  const walker = new JsWalker(text, lines);
+  walker.walkProgram(result.program as unknown as JsNode);
+  return { facts: walker.builder.facts, errors };
+}
+
+const MODULE_CONSTANTS = new Set(['__dirname', '__filename', 'undefined', 'NaN', 'Infinity']);
+/** Reads of these members are caller-controlled input even outside a handler. */
+const INPUT_MEMBERS = new Set(['process.argv']);
+const TOOL_REGISTRATION_METHODS = new Set(['tool', 'registerTool']);
+
+class JsWalker {
+  readonly builder = new FactsBuilder();
+  private scope = new Scope(undefined, 0);
+  /** Set while evaluating the arguments of a tool registration: the next function is its handler. */
+  private handlerPending = false;
+
+  constructor(
+    private readonly text: string,
+    private readonly lines: LineIndex,
+  ) {}
+
+  walkProgram(program: JsNode): void {
+    for (const statement of jsChildren(program, 'body')) this.visit(statement);
+  }
+
+  private src(node: JsNode): string {
+    return this.text.slice(node.start, Math.min(node.end, node.start + 200));
+  }
+
+  private line(node: JsNode): number {
+    return this.lines.lineOf(node.start);
+  }
+
+  /** Visits any node and returns what it evaluates to (statements evaluate to nothing useful). */
+  private visit(node: JsNode): ValueFact {
+    switch (node.type) {
+      case 'Literal':
+        return this.literal(node);
+      case 'TemplateLiteral':
+        return this.template(node);
+      case 'Identifier':
+        return this.identifier(node);
+      case 'MemberExpression':
+        return this.member(node);
+      case 'CallExpression':
+      case 'NewExpression':
+        return this.call(node);
+      case 'BinaryExpression':
+        return this.binary(node);
+      case 'ObjectExpression':
+        return this.object(node);
+      case 'ArrayExpression':
+        return this.array(node);
+      case 'FunctionDeclaration':
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+        return this.fn(node, jsChild(node, 'id')?.name as string | undefined);
+      case 'VariableDeclarator':
+        return this.declarator(node);
+      case 'AssignmentExpression':
+        return this.assignment(node);
+      case 'ImportDeclaration':
+        return this.importDeclaration(node);
+      case 'ForOfStatement':
+      case 'ForInStatement':
+        return this.forOf(node);
+      case 'AwaitExpression':
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+      case 'ParenthesizedExpression':
+      case 'ChainExpression':
+      case 'SpreadElement': {
+        const inner = jsChild(node, 'expression') ?? jsChild(node, 'argument');
+        return inner ? this.visit(inner) : unknownFact('other', this.src(node));
+      }
+      case 'TSInterfaceDeclaration':
+      case 'TSTypeAliasDeclaration':
+      case 'TSTypeAnnotation':
+      case 'TSDeclareFunction':
+      case 'TSModuleDeclaration':
+        return unknownFact('other', '');
+      default:
+        return this.generic(node);
+    }
+  }
+
+  /** Any other node: visit children; the value is tainted if any child is. */
+  private generic(node: JsNode): ValueFact {
+    const keys = visitorKeys[node.type] ?? [];
+    const parts: ValueFact[] = [];
+    for (const key of keys) {
+      if (key === 'typeAnnotation' || key === 'returnType' || key === 'typeArguments') continue;
+      const value = node[key];
+      if (Array.isArray(value)) {
+        for (const item of value) if (isNode(item)) parts.push(this.visit(item));
+      } else if (isNode(value)) parts.push(this.visit(value));
+    }
+    // Comparisons and tests yield booleans: they carry no attacker-chosen text onward.
+    if (node.type === 'UnaryExpression' || node.type === 'UpdateExpression') {
+      return { ...combine('other', this.src(node), parts), isTainted: false };
+    }
+    if (parts.length === 0) return unknownFact('other', this.src(node));
+    return combine('other', this.src(node), parts);
+  }
+
+  private literal(node: JsNode): ValueFact {
+    const value = node.value;
+    const literal =
+      typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? value
+        : value === null
+          ? null
+          : String(node.raw ?? '');
+    if (typeof literal === 'string') this.noteString(node, literal);
+    return literalFact(this.src(node), literal);
+  }
+
+  private template(node: JsNode): ValueFact {
+    const expressions = jsChildren(node, 'expressions');
+    const cooked = jsChildren(node, 'quasis')
+      .map((q) => (q.value as { cooked?: string } | undefined)?.cooked ?? '')
+      .join('');
+    this.noteString(node, cooked);
+    if (expressions.length === 0) return literalFact(this.src(node), cooked);
+    return combine(
+      'template',
+      this.src(node),
+      expressions.map((e) => this.visit(e)),
+    );
+  }
+
+  private noteString(node: JsNode, value: string): void {
+    if (isCredentialPath(value)) {
+      this.builder.addSensitiveRead(this.scope.fn, 'credential-file', this.line(node), value);
+    }
+  }
+
+  private identifier(node: JsNode): ValueFact {
+    const name = node.name as string;
+    this.builder.addName(this.scope.fn, name);
+    const binding = this.scope.lookup(name);
+    const text = this.src(node);
+    if (!binding) {
+      const isConstant = MODULE_CONSTANTS.has(name);
+      return { shape: 'name', isConstant, isTainted: false, text, name };
+    }
+    const fact: ValueFact = {
+      shape: 'name',
+      isConstant: binding.constant,
+      isTainted: binding.tainted,
+      text,
+      name: binding.alias ?? name,
+    };
+    if (binding.origin) fact.origin = binding.origin;
+    return fact;
+  }
+
+  private member(node: JsNode): ValueFact {
+    const object = this.visit(jsChild(node, 'object')!);
+    const property = jsChild(node, 'property')!;
+    const computed = node.computed === true;
+    let propertyName: string | undefined;
+    let propertyFact: ValueFact | undefined;
+    if (!computed && property.type === 'Identifier') propertyName = property.name as string;
+    else {
+      propertyFact = this.visit(property);
+      if (typeof propertyFact.literal === 'string') propertyName = propertyFact.literal;
+    }
+    if (propertyName) this.builder.addName(this.scope.fn, propertyName);
+    const name =
+      object.name !== undefined && propertyName !== undefined
+        ? `${object.name}.${propertyName}`
+        : propertyName !== undefined
+          ? `?.${propertyName}`
+          : undefined;
+    if (name === 'process.env') {
+      this.builder.addSensitiveRead(this.scope.fn, 'env', this.line(node), this.src(node));
+    }
+    const fact: ValueFact = {
+      shape: 'member',
+      isConstant: object.isConstant && (propertyFact?.isConstant ?? true),
+      isTainted:
+        object.isTainted || (propertyFact?.isTainted ?? false) || INPUT_MEMBERS.has(name ?? ''),
+      text: this.src(node),
+    };
+    if (name !== undefined) fact.name = name;
+    return fact;
+  }
+
+  private binary(node: JsNode): ValueFact {
+    const left = this.visit(jsChild(node, 'left')!);
+    const right = this.visit(jsChild(node, 'right')!);
+    if (node.operator === '+') return combine('concat', this.src(node), [left, right]);
+    const fact = combine('other', this.src(node), [left, right]);
+    // Arithmetic, comparison and `in` / `instanceof` produce numbers or booleans.
+    return { ...fact, isTainted: false };
+  }
+
+  private object(node: JsNode): ValueFact {
+    const props: Record<string, ValueFact> = {};
+    const parts: ValueFact[] = [];
+    for (const property of jsChildren(node, 'properties')) {
+      if (property.type !== 'Property') {
+        parts.push(this.visit(property));
+        continue;
+      }
+      const keyNode = jsChild(property, 'key')!;
+      const key =
+        property.computed === true
+          ? undefined
+          : keyNode.type === 'Identifier'
+            ? (keyNode.name as string)
+            : typeof keyNode.value === 'string' || typeof keyNode.value === 'number'
+              ? String(keyNode.value)
+              : undefined;
+      if (key !== undefined) this.builder.addName(this.scope.fn, key);
+      const valueNode = jsChild(property, 'value')!;
+      const value = isFunction(valueNode) ? this.fn(valueNode, key) : this.visit(valueNode);
+      if (key !== undefined) props[key] = value;
+      parts.push(value);
+    }
+    const tool = toolFromObjectLiteral(node);
+    if (tool) this.builder.facts.tools.push({ ...tool, line: this.line(node) });
+    return { ...combine('object', this.src(node), parts), props };
+  }
+
+  private array(node: JsNode): ValueFact {
+    const items = jsChildren(node, 'elements').map((e) => this.visit(e));
+    return { ...combine('array', this.src(node), items), items };
+  }
+
+  private call(node: JsNode): ValueFact {
+    const calleeNode = jsChild(node, 'callee')!;
+    const callee = this.visit(calleeNode);
+    const calleeName = callee.name ?? '?';
+    const method = calleeName.slice(calleeName.lastIndexOf('.') + 1);
+    const rawArgs = jsChildren(node, 'arguments');
+    const isToolRegistration = this.isToolRegistration(method, rawArgs);
+    const args: ValueFact[] = [];
+    for (const arg of rawArgs) {
+      if (isToolRegistration && isFunction(arg)) this.handlerPending = true;
+      args.push(this.visit(arg));
+      this.handlerPending = false;
+    }
+    const line = this.line(node);
+    const fact: CallFact = {
+      callee: calleeName,
+      method,
+      isNew: node.type === 'NewExpression',
+      args,
+      kwargs: {},
+      line,
+      fn: this.scope.fn,
+    };
+    this.builder.facts.calls.push(fact);
+    this.builder.addName(this.scope.fn, method);
+    this.recordTool(method, node, line);
+
+    if (calleeName === 'require' && typeof args[0]?.literal === 'string') {
+      const module = stripNodePrefix(args[0].literal);
+      return {
+        shape: 'call',
+        isConstant: true,
+        isTainted: false,
+        text: this.src(node),
+        name: module,
+        callee: 'require',
+      };
+    }
+    const receiverTainted = calleeNode.type === 'MemberExpression' && callee.isTainted;
+    const result = combine('call', this.src(node), args);
+    const isTainted = !SANITIZERS.has(calleeName) && (result.isTainted || receiverTainted);
+    return { ...result, isTainted, isConstant: false, callee: calleeName };
+  }
+
+  private isToolRegistration(method: string, args: JsNode[]): boolean {
+    if (TOOL_REGISTRATION_METHODS.has(method)) return true;
+    if (method !== 'setRequestHandler') return false;
+    const schema = args[0];
+    return schema?.type === 'Identifier' && schema.name === 'CallToolRequestSchema';
+  }
+
+  private recordTool(method: string, node: JsNode, line: number): void {
+    const tool =
+      method === 'tool'
+        ? toolFromToolCall(node)
+        : method === 'registerTool'
+          ? toolFromRegisterTool(node)
+          : undefined;
+    if (tool) this.builder.facts.tools.push({ ...tool, line });
+  }
+
+  private fn(node: JsNode, name: string | undefined): ValueFact {
+    const params = jsChildren(node, 'params');
+    const names: string[] = [];
+    for (const p of params) collectPatternNames(p, names);
+    const index = this.builder.enterFunction(
+      name ?? '<anonymous>',
+      this.line(node),
+      names,
+      this.scope.fn,
+    );
+    if (this.handlerPending) {
+      this.builder.markToolHandler(index);
+      this.handlerPending = false;
+    }
+    const outer = this.scope;
+    this.scope = new Scope(outer, index);
+    // Every parameter is caller input: tool arguments, request objects, values from other code.
+    for (const n of names) this.scope.declare(n, { tainted: true, constant: false });
+    for (const p of params) this.visitPatternDefaults(p);
+    const body = jsChild(node, 'body');
+    if (body) this.visit(body);
+    this.scope = outer;
+    return unknownFact('function', this.src(node));
+  }
+
+  private visitPatternDefaults(pattern: JsNode): void {
+    if (pattern.type === 'AssignmentPattern') this.visit(jsChild(pattern, 'right')!);
+  }
+
+  private declarator(node: JsNode): ValueFact {
+    const id = jsChild(node, 'id')!;
+    const init = jsChild(node, 'init');
+    if (!init) {
+      this.bindPattern(id, { tainted: false, constant: false }, true);
+      return unknownFact('other', '');
+    }
+    const value =
+      isFunction(init) && id.type === 'Identifier'
+        ? this.fn(init, id.name as string)
+        : this.visit(init);
+    this.bindPattern(id, bindingOf(value), true);
+    return value;
+  }
+
+  private assignment(node: JsNode): ValueFact {
+    const value = this.visit(jsChild(node, 'right')!);
+    const left = jsChild(node, 'left')!;
+    if (left.type === 'Identifier' || left.type.endsWith('Pattern')) {
+      const binding = bindingOf(value);
+      if (node.operator !== '=') {
+        const previous =
+          left.type === 'Identifier' ? this.scope.lookup(left.name as string) : undefined;
+        binding.tainted ||= previous?.tainted ?? false;
+        binding.constant &&= previous?.constant ?? false;
+      }
+      this.bindPattern(left, binding, false);
+    } else this.visit(left);
+    return value;
+  }
+
+  private forOf(node: JsNode): ValueFact {
+    const right = this.visit(jsChild(node, 'right')!);
+    const left = jsChild(node, 'left')!;
+    const target =
+      left.type === 'VariableDeclaration'
+        ? jsChild(jsChildren(left, 'declarations')[0]!, 'id')
+        : left;
+    if (target)
+      this.bindPattern(target, { tainted: right.isTainted, constant: right.isConstant }, true);
+    this.visit(jsChild(node, 'body')!);
+    return unknownFact('other', '');
+  }
+
+  private importDeclaration(node: JsNode): ValueFact {
+    const module = stripNodePrefix(String(jsChild(node, 'source')?.value ?? ''));
+    for (const specifier of jsChildren(node, 'specifiers')) {
+      const local = jsChild(specifier, 'local')?.name as string | undefined;
+      if (!local) continue;
+      const imported = jsChild(specifier, 'imported');
+      const importedName =
+        specifier.type === 'ImportSpecifier'
+          ? String(imported?.name ?? imported?.value ?? local)
+          : undefined;
+      const alias =
+        importedName && importedName !== 'default' ? `${module}.${importedName}` : module;
+      this.scope.declare(local, { tainted: false, constant: false, alias });
+    }
+    return unknownFact('other', '');
+  }
+
+  /** Binds every name in a pattern; a destructured property of `require('m')` aliases `m.prop`. */
+  private bindPattern(pattern: JsNode, binding: Binding, isDeclaration: boolean): void {
+    const bind = (name: string, b: Binding) =>
+      isDeclaration ? this.scope.declare(name, b) : this.scope.assign(name, b);
+    switch (pattern.type) {
+      case 'Identifier':
+        bind(pattern.name as string, binding);
+        return;
+      case 'ObjectPattern':
+        for (const property of jsChildren(pattern, 'properties')) {
+          if (property.type === 'RestElement') {
+            this.bindPattern(
+              jsChild(property, 'argument')!,
+              { ...binding, alias: undefined },
+              isDeclaration,
+            );
+            continue;
+          }
+          const key = jsChild(property, 'key');
+          const keyName = key?.type === 'Identifier' ? (key.name as string) : undefined;
+          const alias = binding.alias && keyName ? `${binding.alias}.${keyName}` : undefined;
+          const child: Binding = { tainted: binding.tainted, constant: binding.constant };
+          if (alias) child.alias = alias;
+          this.bindPattern(jsChild(property, 'value')!, child, isDeclaration);
+        }
+        return;
+      case 'ArrayPattern':
+        for (const element of jsChildren(pattern, 'elements')) {
+          this.bindPattern(
+            element,
+            { tainted: binding.tainted, constant: binding.constant },
+            isDeclaration,
+          );
+        }
+        return;
+      case 'AssignmentPattern': {
+        const fallback = this.visit(jsChild(pattern, 'right')!);
+        this.bindPattern(
+          jsChild(pattern, 'left')!,
+          {
+            tainted: binding.tainted || fallback.isTainted,
+            constant: binding.constant && fallback.isConstant,
+          },
+          isDeclaration,
+        );
+        return;
+      }
+      case 'RestElement':
+        this.bindPattern(jsChild(pattern, 'argument')!, binding, isDeclaration);
+        return;
+      default:
+        this.visit(pattern);
+    }
+  }
+}
+
+function collectPatternNames(pattern: JsNode, out: string[]): void {
+  switch (pattern.type) {
+    case 'Identifier':
+      out.push(pattern.name as string);
+      return;
+    case 'ObjectPattern':
+      for (const property of jsChildren(pattern, 'properties')) {
+        collectPatternNames(
+          jsChild(property, property.type === 'RestElement' ? 'argument' : 'value')!,
+          out,
+        );
+      }
+      return;
+    case 'ArrayPattern':
+      for (const element of jsChildren(pattern, 'elements')) collectPatternNames(element, out);
+      return;
+    case 'AssignmentPattern':
+      collectPatternNames(jsChild(pattern, 'left')!, out);
+      return;
+    case 'RestElement':
+      collectPatternNames(jsChild(pattern, 'argument')!, out);
+      return;
+    case 'TSParameterProperty':
+      collectPatternNames(jsChild(pattern, 'parameter')!, out);
+      return;
+  }
+}
+
+function isNode(value: unknown): value is JsNode {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { type?: unknown }).type === 'string'
+  );
+}
+
+function isFunction(node: JsNode): boolean {
+  return node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression';
+}
+
+function stripNodePrefix(module: string): string {
+  return module.startsWith('node:') ? module.slice(5) : module;
+}

@@ -1,0 +1,502 @@
+// Python → facts. tree-sitter (wasm) parses; one walk records calls with the taint of their
+// arguments, environment and credential-file reads, and FastMCP / low-level tool definitions.
+// The tree is deleted before returning: wasm memory is not garbage-collected.
+import { createRequire } from 'node:module';
+import { Language, Parser, type Node } from 'web-tree-sitter';
+import type { CallFact, ValueFact } from './facts.js';
+import {
+  bindingOf,
+  combine,
+  FactsBuilder,
+  isCredentialPath,
+  literalFact,
+  SANITIZERS,
+  Scope,
+  unknownFact,
+  type Binding,
+} from './analysis.js';
+import { PARSE_TIME_MS_MAX } from './budget.js';
+import type { Analysis } from './javascript.js';
+import { toolFromDecoratedFunction, toolFromToolConstructor } from './python-tools.js';
+import { pythonString } from './python-node.js';
+
+let parserLoading: Promise<Parser> | undefined;
+
+/** One parser per process, loaded on first use: loading the grammar is the slow part. */
+function pythonParser(): Promise<Parser> {
+  parserLoading ??= (async () => {
+    await Parser.init();
+    const wasm = createRequire(import.meta.url).resolve(
+      'tree-sitter-python/tree-sitter-python.wasm',
+    );
+    const language = await Language.load(wasm);
+    const parser = new Parser();
+    parser.setLanguage(language);
+    return parser;
+  })();
+  return parserLoading;
+}
+
+const ERRORS_MAX = 20;
+
+export async function analysePython(text: string): Promise<Analysis> {
+  const parser = await pythonParser();
+  const deadline = performance.now() + PARSE_TIME_MS_MAX;
+  const tree = parser.parse(text, null, {
+    progressCallback: () => performance.now() > deadline,
+  });
+  if (!tree) {
+    return {
+      facts: new FactsBuilder().facts,
+      errors: [],
+      skipped: `not analysed: parsing took longer than ${PARSE_TIME_MS_MAX} ms`,
+    };
+  }
+  try {
+    const walker = new PyWalker();
+    walker.walkModule(tree.rootNode);
+    return { facts: walker.builder.facts, errors: walker.errors };
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Module attributes whose value is caller-controlled input. */
+const INPUT_NAMES = new Set(['sys.argv', 'input', 'request']);
+/** Parameters that are the receiver or framework plumbing, not caller input. */
+const NON_INPUT_PARAMS = new Set(['self', 'cls']);
+const ENV_NAMES = new Set(['os.environ', 'os.getenv', 'os.environ.get', 'os.getenvb']);
+
+class PyWalker {
+  readonly builder = new FactsBuilder();
+  readonly errors: string[] = [];
+  private scope = new Scope(undefined, 0);
+  private toolHandlerPending = false;
+
+  walkModule(root: Node): void {
+    for (const child of root.namedChildren) if (child) this.visit(child);
+  }
+
+  private visit(node: Node): ValueFact {
+    switch (node.type) {
+      case 'string':
+        return this.string(node);
+      case 'concatenated_string':
+        return this.concatenated(node);
+      case 'integer':
+      case 'float':
+        return literalFact(node.text, Number(node.text.replace(/_/g, '')));
+      case 'true':
+      case 'false':
+        return literalFact(node.text, node.type === 'true');
+      case 'none':
+        return literalFact(node.text, null);
+      case 'identifier':
+        return this.identifier(node);
+      case 'attribute':
+        return this.attribute(node);
+      case 'subscript':
+        return this.subscript(node);
+      case 'call':
+        return this.call(node);
+      case 'binary_operator':
+        return this.binary(node);
+      case 'list':
+      case 'tuple':
+      case 'set':
+        return this.sequence(node);
+      case 'dictionary':
+        return this.dictionary(node);
+      case 'function_definition':
+        return this.fn(node);
+      case 'decorated_definition':
+        return this.decorated(node);
+      case 'lambda':
+        return this.lambda(node);
+      case 'assignment':
+      case 'augmented_assignment':
+        return this.assignment(node);
+      case 'for_statement':
+      case 'for_in_clause':
+        return this.forStatement(node);
+      case 'list_comprehension':
+      case 'set_comprehension':
+      case 'dictionary_comprehension':
+      case 'generator_expression':
+        return this.comprehension(node);
+      case 'with_item':
+        return this.withItem(node);
+      case 'import_statement':
+      case 'import_from_statement':
+        return this.importStatement(node);
+      case 'comparison_operator':
+      case 'not_operator':
+        return { ...this.generic(node), isTainted: false };
+      case 'await':
+      case 'parenthesized_expression': {
+        const inner = node.namedChildren[0];
+        return inner ? this.visit(inner) : unknownFact('other', node.text);
+      }
+      case 'ERROR':
+        if (this.errors.length < ERRORS_MAX) {
+          this.errors.push(`${node.startPosition.row + 1}: syntax error`);
+        }
+        return this.generic(node);
+      case 'comment':
+      case 'type':
+        return unknownFact('other', '');
+      default:
+        return this.generic(node);
+    }
+  }
+
+  private generic(node: Node): ValueFact {
+    const parts: ValueFact[] = [];
+    for (const child of node.namedChildren) if (child) parts.push(this.visit(child));
+    if (parts.length === 0) return unknownFact('other', node.text);
+    return combine('other', node.text, parts);
+  }
+
+  private line(node: Node): number {
+    return node.startPosition.row + 1;
+  }
+
+  private string(node: Node): ValueFact {
+    const parsed = pythonString(node);
+    if (parsed.interpolations.length === 0) {
+      if (isCredentialPath(parsed.value)) {
+        this.builder.addSensitiveRead(
+          this.scope.fn,
+          'credential-file',
+          this.line(node),
+          parsed.value,
+        );
+      }
+      return literalFact(node.text, parsed.value);
+    }
+    if (isCredentialPath(parsed.value)) {
+      this.builder.addSensitiveRead(
+        this.scope.fn,
+        'credential-file',
+        this.line(node),
+        parsed.value,
+      );
+    }
+    return combine(
+      'template',
+      node.text,
+      parsed.interpolations.map((e) => this.visit(e)),
+    );
+  }
+
+  private concatenated(node: Node): ValueFact {
+    const parts = node.namedChildren.filter((c): c is Node => c !== null).map((c) => this.visit(c));
+    if (parts.every((p) => p.shape === 'literal')) {
+      return literalFact(node.text, parts.map((p) => String(p.literal ?? '')).join(''));
+    }
+    return combine('template', node.text, parts);
+  }
+
+  private identifier(node: Node): ValueFact {
+    const name = node.text;
+    this.builder.addName(this.scope.fn, name);
+    const binding = this.scope.lookup(name);
+    if (!binding) {
+      return {
+        shape: 'name',
+        isConstant: false,
+        isTainted: INPUT_NAMES.has(name),
+        text: node.text,
+        name,
+      };
+    }
+    const fact: ValueFact = {
+      shape: 'name',
+      isConstant: binding.constant,
+      isTainted: binding.tainted,
+      text: node.text,
+      name: binding.alias ?? name,
+    };
+    if (binding.origin) fact.origin = binding.origin;
+    return fact;
+  }
+
+  private attribute(node: Node): ValueFact {
+    const object = this.visit(node.childForFieldName('object')!);
+    const attribute = node.childForFieldName('attribute')?.text ?? '?';
+    this.builder.addName(this.scope.fn, attribute);
+    const name = `${object.name ?? '?'}.${attribute}`;
+    if (name === 'os.environ') {
+      this.builder.addSensitiveRead(this.scope.fn, 'env', this.line(node), node.text);
+    }
+    return {
+      shape: 'member',
+      isConstant: object.isConstant,
+      isTainted: object.isTainted || INPUT_NAMES.has(name),
+      text: node.text.slice(0, 200),
+      name,
+    };
+  }
+
+  private subscript(node: Node): ValueFact {
+    const value = this.visit(node.childForFieldName('value')!);
+    const subscripts = node.childrenForFieldName('subscript').filter((c): c is Node => c !== null);
+    const keys = subscripts.map((s) => this.visit(s));
+    const fact = combine('member', node.text, [value, ...keys]);
+    const key = keys[0]?.literal;
+    if (value.name !== undefined && typeof key === 'string') fact.name = `${value.name}.${key}`;
+    // A subscript of a tainted container is tainted; a tainted index into a constant table is not.
+    fact.isTainted = value.isTainted;
+    return fact;
+  }
+
+  private binary(node: Node): ValueFact {
+    const left = this.visit(node.childForFieldName('left')!);
+    const right = this.visit(node.childForFieldName('right')!);
+    const operator = node.childForFieldName('operator')?.type;
+    if (operator === '+') return combine('concat', node.text, [left, right]);
+    if (
+      operator === '%' &&
+      (left.shape === 'literal' || left.shape === 'template') &&
+      typeof left.literal === 'string'
+    ) {
+      return combine('format', node.text, [left, right]);
+    }
+    return { ...combine('other', node.text, [left, right]), isTainted: false };
+  }
+
+  private sequence(node: Node): ValueFact {
+    const items = node.namedChildren.filter((c): c is Node => c !== null).map((c) => this.visit(c));
+    return { ...combine('array', node.text, items), items };
+  }
+
+  private dictionary(node: Node): ValueFact {
+    const props: Record<string, ValueFact> = {};
+    const parts: ValueFact[] = [];
+    for (const pair of node.namedChildren) {
+      if (!pair) continue;
+      if (pair.type !== 'pair') {
+        parts.push(this.visit(pair));
+        continue;
+      }
+      const key = this.visit(pair.childForFieldName('key')!);
+      const value = this.visit(pair.childForFieldName('value')!);
+      if (typeof key.literal === 'string') props[key.literal] = value;
+      parts.push(key, value);
+    }
+    return { ...combine('object', node.text, parts), props };
+  }
+
+  private call(node: Node): ValueFact {
+    const calleeNode = node.childForFieldName('function')!;
+    const callee = this.visit(calleeNode);
+    const calleeName = callee.name ?? '?';
+    const method = calleeName.slice(calleeName.lastIndexOf('.') + 1);
+    const args: ValueFact[] = [];
+    const kwargs: Record<string, ValueFact> = {};
+    const argumentList = node.childForFieldName('arguments');
+    for (const arg of argumentList?.namedChildren ?? []) {
+      if (!arg || arg.type === 'comment') continue;
+      if (arg.type === 'keyword_argument') {
+        const key = arg.childForFieldName('name')?.text ?? '';
+        kwargs[key] = this.visit(arg.childForFieldName('value')!);
+      } else args.push(this.visit(arg));
+    }
+    const line = this.line(node);
+    const fact: CallFact = {
+      callee: calleeName,
+      method,
+      isNew: false,
+      args,
+      kwargs,
+      line,
+      fn: this.scope.fn,
+    };
+    this.builder.facts.calls.push(fact);
+    this.builder.addName(this.scope.fn, method);
+    if (ENV_NAMES.has(calleeName)) {
+      this.builder.addSensitiveRead(this.scope.fn, 'env', line, node.text);
+    }
+    if (method === 'Tool') {
+      const tool = toolFromToolConstructor(node);
+      if (tool) this.builder.facts.tools.push({ ...tool, line });
+    }
+    const parts = [...args, ...Object.values(kwargs)];
+    const result = combine('call', node.text, parts);
+    const receiverTainted = calleeNode.type === 'attribute' && callee.isTainted;
+    const isTainted =
+      !SANITIZERS.has(calleeName) &&
+      (result.isTainted || receiverTainted || INPUT_NAMES.has(calleeName));
+    return { ...result, isTainted, isConstant: false, callee: calleeName };
+  }
+
+  private decorated(node: Node): ValueFact {
+    const decorators = node.namedChildren.filter((c): c is Node => c?.type === 'decorator');
+    for (const decorator of decorators) this.visit(decorator);
+    const definition = node.childForFieldName('definition');
+    if (definition?.type !== 'function_definition') {
+      return definition ? this.visit(definition) : unknownFact('other', '');
+    }
+    const isTool = decorators.some((d) => isToolDecorator(d));
+    const tool = isTool ? toolFromDecoratedFunction(decorators, definition) : undefined;
+    if (tool) this.builder.facts.tools.push({ ...tool, line: this.line(node) });
+    const isHandler = isTool || decorators.some((d) => /\.call_tool\b/.test(d.text));
+    this.toolHandlerPending = isHandler;
+    return this.fn(definition);
+  }
+
+  private fn(node: Node): ValueFact {
+    const name = node.childForFieldName('name')?.text ?? '<anonymous>';
+    const parameters = node.childForFieldName('parameters');
+    const params = parameterNames(parameters);
+    const index = this.builder.enterFunction(name, this.line(node), params, this.scope.fn);
+    if (this.toolHandlerPending) this.builder.markToolHandler(index);
+    this.toolHandlerPending = false;
+    // Default values are evaluated in the enclosing scope.
+    for (const p of parameters?.namedChildren ?? []) {
+      const value = p?.childForFieldName('value');
+      if (value) this.visit(value);
+    }
+    this.scope.declare(name, { tainted: false, constant: false });
+    const outer = this.scope;
+    this.scope = new Scope(outer, index);
+    for (const p of params) {
+      if (!NON_INPUT_PARAMS.has(p)) this.scope.declare(p, { tainted: true, constant: false });
+    }
+    const body = node.childForFieldName('body');
+    if (body) this.visit(body);
+    this.scope = outer;
+    return unknownFact('function', '');
+  }
+
+  private lambda(node: Node): ValueFact {
+    const params = parameterNames(node.childForFieldName('parameters'));
+    const index = this.builder.enterFunction('<lambda>', this.line(node), params, this.scope.fn);
+    const outer = this.scope;
+    this.scope = new Scope(outer, index);
+    for (const p of params) this.scope.declare(p, { tainted: true, constant: false });
+    const body = node.childForFieldName('body');
+    const value = body ? this.visit(body) : unknownFact('other', '');
+    this.scope = outer;
+    return { ...value, shape: 'function' };
+  }
+
+  private assignment(node: Node): ValueFact {
+    const right = node.childForFieldName('right');
+    const value = right ? this.visit(right) : unknownFact('other', '');
+    const left = node.childForFieldName('left')!;
+    const binding = bindingOf(value);
+    if (node.type === 'augmented_assignment' && left.type === 'identifier') {
+      const previous = this.scope.lookup(left.text);
+      binding.tainted ||= previous?.tainted ?? false;
+      binding.constant &&= previous?.constant ?? false;
+      delete binding.alias;
+      delete binding.origin;
+    }
+    this.bindTarget(left, binding);
+    return value;
+  }
+
+  private forStatement(node: Node): ValueFact {
+    const rightNode = node.childForFieldName('right');
+    const right = rightNode ? this.visit(rightNode) : unknownFact('other', '');
+    const left = node.childForFieldName('left');
+    if (left) this.bindTarget(left, { tainted: right.isTainted, constant: right.isConstant });
+    for (const field of ['body', 'alternative']) {
+      const child = node.childForFieldName(field);
+      if (child) this.visit(child);
+    }
+    return unknownFact('other', '');
+  }
+
+  /** `[f(x) for x in xs if g(x)]`: bind the loop variables before the element is evaluated. */
+  private comprehension(node: Node): ValueFact {
+    const children = node.namedChildren.filter((c): c is Node => c !== null);
+    const clauses = children.filter((c) => c.type === 'for_in_clause');
+    const parts = clauses.map((c) => this.visit(c));
+    for (const child of children) if (child.type !== 'for_in_clause') parts.push(this.visit(child));
+    return combine('array', node.text, parts);
+  }
+
+  private withItem(node: Node): ValueFact {
+    const value = node.childForFieldName('value');
+    if (value?.type !== 'as_pattern') return value ? this.visit(value) : unknownFact('other', '');
+    const inner = value.namedChildren[0];
+    const fact = inner ? this.visit(inner) : unknownFact('other', '');
+    const target = value.childForFieldName('alias');
+    const name = target?.namedChildren[0] ?? target;
+    if (name) this.bindTarget(name, bindingOf(fact));
+    return fact;
+  }
+
+  private bindTarget(target: Node, binding: Binding): void {
+    switch (target.type) {
+      case 'identifier':
+        this.scope.assign(target.text, binding);
+        return;
+      case 'pattern_list':
+      case 'tuple_pattern':
+      case 'list_pattern':
+      case 'tuple':
+      case 'list':
+        for (const child of target.namedChildren) {
+          if (child)
+            this.bindTarget(child, { tainted: binding.tainted, constant: binding.constant });
+        }
+        return;
+      case 'list_splat_pattern': {
+        const inner = target.namedChildren[0];
+        if (inner) this.bindTarget(inner, { tainted: binding.tainted, constant: binding.constant });
+        return;
+      }
+      default:
+        // `obj.attr = …` / `d[k] = …`: evaluate for calls inside, bind nothing.
+        this.visit(target);
+    }
+  }
+
+  private importStatement(node: Node): ValueFact {
+    const module =
+      node.type === 'import_from_statement'
+        ? node.childForFieldName('module_name')?.text
+        : undefined;
+    for (const nameNode of node.childrenForFieldName('name')) {
+      if (!nameNode) continue;
+      const isAliased = nameNode.type === 'aliased_import';
+      const dotted = isAliased ? (nameNode.childForFieldName('name')?.text ?? '') : nameNode.text;
+      const local = isAliased ? (nameNode.childForFieldName('alias')?.text ?? dotted) : dotted;
+      if (module !== undefined) {
+        this.scope.declare(local, {
+          tainted: false,
+          constant: false,
+          alias: `${module}.${dotted}`,
+        });
+      } else if (isAliased) {
+        this.scope.declare(local, { tainted: false, constant: false, alias: dotted });
+      } else {
+        // `import os.path` binds `os`.
+        const head = dotted.split('.')[0]!;
+        this.scope.declare(head, { tainted: false, constant: false, alias: head });
+      }
+    }
+    return unknownFact('other', '');
+  }
+}
+
+function isToolDecorator(decorator: Node): boolean {
+  return /^@\s*[\w.]+\.tool\s*(?:\(|$)/.test(decorator.text);
+}
+
+function parameterNames(parameters: Node | null): string[] {
+  const out: string[] = [];
+  for (const p of parameters?.namedChildren ?? []) {
+    if (!p) continue;
+    if (p.type === 'identifier') out.push(p.text);
+    else {
+      const name =
+        p.childForFieldName('name') ?? p.namedChildren.find((c) => c?.type === 'identifier');
+      if (name) out.push(name.text);
+    }
+  }
+  return out;
+}
