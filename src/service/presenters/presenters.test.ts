@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the views are union shapes, read field by field */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Finding, ScanResult } from '../../engine/types.js';
