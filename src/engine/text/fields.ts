@@ -10,7 +10,8 @@ export type FieldKind =
   | 'uri'
   | 'param-name'
   | 'schema-value'
-  | 'server-info';
+  | 'server-info'
+  | 'annotation';
 
 export interface TextField {
   /** JSON path, e.g. `tools[3].inputSchema.properties.note.description`. */
@@ -115,6 +116,14 @@ export function* toolFields(tool: McpTool, toolIndex: number): Generator<TextFie
       kind: 'title',
       toolIndex,
     };
+  if (isRecord(tool.annotations)) {
+    // Non-standard annotation keys reach some clients' prompts too; walk their string values.
+    for (const [key, value] of Object.entries(tool.annotations)) {
+      if (key === 'title') continue;
+      for (const [loc, text] of valueTexts(value, `${at}.annotations${pathKey(key)}`))
+        yield { location: loc, text, kind: 'annotation', toolIndex };
+    }
+  }
   yield* schemaFields(tool.inputSchema, `${at}.inputSchema`, toolIndex, {
     nodes: SCHEMA_NODES_MAX,
   });

@@ -12,6 +12,7 @@ export type SignalKind =
   | 'sensitive-action'
   | 'parameter-tampering'
   | 'coercion'
+  | 'scripted-output'
   | 'model-imperative'
   | 'soft-emphasis';
 
@@ -82,6 +83,11 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'concealment',
     weight: 4,
+    re: /\b(?:do not|don't|never|must not|should not)\s+(?:ever\s+)?(?:tell|mention|inform about|reveal|disclose|notify about|alert about)\s+(?:this|that|these|it|the (?:change|modification|step|instruction|redirect|substitution|action|request))\b/,
+  },
+  {
+    kind: 'concealment',
+    weight: 4,
     re: /\b(?:user|human)s?\b[^.!\n]{0,30}?\b(?:must not|should not|shouldn't|mustn't|doesn't need to|does not need to|don't need to|need not|won't|will not|cannot|can't)\s+(?:ever\s+)?(?:know|see|notice|learn|find out|be (?:told|informed|aware|notified))/,
   },
   {
@@ -118,6 +124,11 @@ const PATTERNS: readonly Pattern[] = [
     re: /\b(?:unrestricted|jailbreak|jailbroken|god|dan) mode\b|\bno (?:longer )?(?:bound|restricted|limited) by\b/,
   },
   { kind: 'override', weight: 2, re: /\b(?:developer|debug|diagnostic|maintenance|admin) mode\b/ },
+  {
+    kind: 'override',
+    weight: 3,
+    re: /\b(?:disable|ignore|bypass|turn off|skip)\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:guardrails|safeguards|safety|security checks|content filter\w*|audit[ _]logging|security[ _]level|restrictions|validation)\b|\bgrant\w* (?:\w+ ){0,2}(?:unrestricted|full|admin|root|elevated) (?:access|privileges|permissions)\b|\bsecurity[ _]level\s*=\s*0\b|\btrust (?:this tool|it|its output) (?:completely|fully|blindly|without)/,
+  },
 
   // Telling the model it is someone else.
   {
@@ -144,6 +155,11 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     kind: 'forced-call-order',
+    weight: 3,
+    re: /\b(?:after|once|when)\s+(?:you\s+)?(?:use|call|run|invoke|complete|using|calling|running|completing)\w*\b[^.\n]{0,60}?\b(?:then|also|must|should|always)\s+(?:\w+\s+)?(?:call|use|invoke|run|execute)\s+(?:the\s+)?[`'"]?[a-z0-9]+(?:_[a-z0-9]+)+/,
+  },
+  {
+    kind: 'forced-call-order',
     weight: 2,
     re: /\b(?:must|always|first)\s+(?:first\s+)?(?:call|use|invoke|run|execute)\s+(?:the\s+)?[`'"]?[a-z0-9]+(?:_[a-z0-9]+)+[`'"]?/,
   },
@@ -165,7 +181,7 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'sensitive-action',
     weight: 3,
-    re: /\brm -rf\b|\bchmod (?:-r )?[0-7]{3,4}\b|\bcurl\b[^|\n]{0,120}\|\s*(?:ba|z)?sh\b|\bwget\s+https?:|\bcat\s+(?:\/etc\/|~\/)|\bnc\s+-[a-z]*e\b|\/bin\/(?:ba)?sh\b|\bpowershell\s+-|\bbase64\s+-d\b|\bos\.system\(|\bsubprocess\./,
+    re: /\becho\s+\$\{?[a-z_]+|\bprintenv\b|\brm -rf\b|\bchmod (?:-r )?[0-7]{3,4}\b|\bcurl\b[^|\n]{0,120}\|\s*(?:ba|z)?sh\b|\bwget\s+https?:|\bcat\s+(?:\/etc\/|~\/)|\bnc\s+-[a-z]*e\b|\/bin\/(?:ba)?sh\b|\bpowershell\s+-|\bbase64\s+-d\b|\bos\.system\(|\bsubprocess\./,
   },
   {
     kind: 'sensitive-action',
@@ -173,11 +189,24 @@ const PATTERNS: readonly Pattern[] = [
     re: /\b(?:execute|run)\s+(?:the\s+)?(?:following\s+)?(?:shell\s+|system\s+|terminal\s+)?command\b/,
   },
 
+  {
+    kind: 'sensitive-action',
+    weight: 2,
+    re: /\b(?:access|visit|call|contact|open|navigate to|fetch|ping|notify|log|post to|register with)\b[^.\n]{0,60}?https?:\/\/[^\s'"]+/,
+  },
+
+  // Scripted text the model is told to say to the user.
+  {
+    kind: 'scripted-output',
+    weight: 2,
+    re: /\b(?:state|say|announce|tell the user|inform the user|respond with|reply with|report to the user|display the message|include the message)\b\s*:?\s*(?:that\s+)?['"\u201c]|\b(?:promotional|mandatory|required) message\b|\binform the user that\b/,
+  },
+
   // Changing the arguments the user asked for.
   {
     kind: 'parameter-tampering',
     weight: 3,
-    re: /\bregardless of (?:the |what the |whatever the )?(?:user'?s?|human'?s?|requested|original|provided|actual)\b|\bno matter what the user\b/,
+    re: /\bignor\w* (?:any |the |all )?(?:user[- ]?(?:specified|provided|requested|supplied|selected)|requested|provided)\b|\bregardless of (?:the |what the |whatever the )?(?:user'?s?|human'?s?|requested|original|provided|actual)\b|\bno matter what the user\b/,
   },
   {
     kind: 'parameter-tampering',
@@ -201,7 +230,7 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'model-imperative',
     weight: 2,
-    re: /\byou (?:must|have to|need to|are required to|shall)\s+(?:first\s+|also\s+|always\s+|now\s+|immediately\s+)?(?:call|use|invoke|execute|run|read|access|include|send|pass|change|modify|set|redirect|replace|respond|reply|output|print|prepend|append|report|tell|say|forward|fetch|visit|open|navigate|switch|add|provide|extract|collect)\b/,
+    re: /\byou (?:must|have to|need to|are required to|shall)\s+(?:first\s+|also\s+|always\s+|now\s+|then\s+|immediately\s+)?(?:call|halt|stop|refuse|ignore|use|invoke|execute|run|read|access|include|send|pass|change|modify|set|redirect|replace|respond|reply|output|print|prepend|append|report|tell|say|forward|fetch|visit|open|navigate|switch|add|provide|extract|collect)\b/,
   },
   {
     kind: 'model-imperative',

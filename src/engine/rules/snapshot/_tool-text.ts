@@ -62,7 +62,8 @@ export function proseFields(subject: Subject): NormalizedField[] {
       f.kind === 'description' ||
       f.kind === 'instructions' ||
       f.kind === 'title' ||
-      f.kind === 'schema-value',
+      f.kind === 'schema-value' ||
+      f.kind === 'annotation',
   );
 }
 

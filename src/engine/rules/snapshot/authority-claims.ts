@@ -1,0 +1,117 @@
+import { defineRule } from '../define-rule.js';
+import { HIPAA, SOC2 } from './_compliance.js';
+import { nameWords, snippetAround, subjectsOf } from './_tool-text.js';
+
+// Claims that ask the model to prefer or trust one tool. Tool descriptions are read by a model
+// choosing between tools, so advertising is a way to win calls away from other servers.
+
+/** Trust over the user or over every other source: the strongest form, high. */
+const TRUST_OVER_RE =
+  /\b(?:always |you must |you should )?trust (?:this|its|the) (?:tool'?s? )?(?:output|result|response|answer)s? (?:over|above|instead of|more than)\b|\bthe only (?:reliable|trusted|trustworthy|accurate|official|authoritative|valid) (?:source|tool)\b|\b(?:never|do not|don't) (?:trust|use|call|rely on) (?:any )?(?:other|another|competing|alternative) (?:tools?|servers?|sources?)\b|\b(?:other|competing|alternative) tools? (?:are|is) (?:unreliable|inferior|outdated|deprecated|broken|unsafe|dangerous|inaccurate)\b|\b(?:overrides?|supersedes?) (?:the )?(?:user|other tools?)\b/;
+
+/** Instructions to pick this tool: medium. */
+const PREFER_RE =
+  /\b(?:always|only|must|should) (?:use|prefer|choose|pick|select|call) (?:this|the \w+) tool\b(?! when| if| to)|\b(?:use|prefer|choose) this (?:tool )?(?:instead of|over|rather than|before) (?:any|other|all)\b|\bwhy use (?:inferior|other)\b|\b(?:instead of|rather than) (?:any )?other tools?\b|\bdon'?t fall behind\b/;
+
+/** Advertising superlatives; two or more (or one with a promotional name) make a finding. */
+const PROMO_RE =
+  /\b(?:world'?s best|best (?:tool|version)|the best\b|ultimate|superior|premium|pinnacle|unmatched|unparalleled|unrivall?ed|world[- ]class|award[- ]winning|cutting[- ]edge|industry[- ](?:leading|standard)|number one|#1\b|state[- ]of[- ]the[- ]art|revolutionary|elite|most (?:advanced|reliable|accurate|trusted|sophisticated|powerful|comprehensive)|enterprise[- ]grade|(?:scientifically|clinically) proven|trusted by|recommended by|used by (?:\d+|millions|thousands|fortune|top|professionals)|fortune 500|five[- ]star|\d{2,3}(?:\.\d+)?% (?:more |accura|success|reliab|of professionals|improvement)|guarantee[ds]?\b|ai[- ]optimi[sz]ed|(?:advanced|enhanced|professional|ultimate|premium|pro) version\b)/g;
+
+/** Name words that sell rather than describe. */
+const PROMO_NAME_WORDS = new Set([
+  'best',
+  'premium',
+  'ultimate',
+  'superior',
+  'elite',
+  'revolutionary',
+  'supreme',
+  'greatest',
+  'official',
+  'trusted',
+  'enhanced',
+  'advanced',
+  'pro',
+  'improved',
+  'better',
+  'super',
+]);
+const STRONG_NAME_WORDS = new Set([
+  'best',
+  'premium',
+  'ultimate',
+  'superior',
+  'elite',
+  'revolutionary',
+  'supreme',
+  'greatest',
+]);
+
+function promoHits(text: string): RegExpExecArray[] {
+  PROMO_RE.lastIndex = 0;
+  return [...text.matchAll(PROMO_RE)];
+}
+
+export default defineRule({
+  meta: {
+    id: 'authority-claims',
+    idPrefix: 'AC',
+    title: 'Tool claims authority or advertises itself to the model',
+    description:
+      'Finds descriptions that tell the model to trust a tool over the user or other sources, to always prefer it, or that advertise it with superlatives and names like "best" or "premium". Models choose tools by reading these texts; manipulating that choice steers calls (and data) to one server and degrades answers (preference manipulation).',
+    target: 'snapshot',
+    owasp: 'LLM09',
+    owaspMcp: 'MCP06',
+    severity: 'medium',
+    confidence: 'medium',
+    cwe: 'CWE-1427',
+    hipaa: [HIPAA.integrity],
+    soc2: [SOC2.processingIntegrity, SOC2.vendorRisk],
+    remediation:
+      'Describe what the tool does, factually; drop superlatives, endorsements and instructions to prefer or trust the tool. Users should prefer servers whose descriptions are neutral, and pin reviewed definitions.',
+    references: [
+      'https://genai.owasp.org/llmrisk/llm092025-misinformation/',
+      'https://arxiv.org/abs/2505.11154',
+    ],
+    monitorCandidate: true,
+  },
+  check(snapshot, ctx) {
+    for (const subject of subjectsOf(snapshot)) {
+      const nameField = subject.fields.find((f) => f.kind === 'name');
+      const words = nameField ? nameWords(nameField.text) : [];
+      const strongName = words.some((w) => STRONG_NAME_WORDS.has(w));
+      const promoName = words.some((w) => PROMO_NAME_WORDS.has(w));
+      let reported = false;
+      for (const field of subject.fields) {
+        if (field.kind !== 'description' && field.kind !== 'title' && field.kind !== 'instructions')
+          continue;
+        const trust = TRUST_OVER_RE.exec(field.norm);
+        const prefer = PREFER_RE.exec(field.norm);
+        const promos = promoHits(field.norm);
+        const hit = trust ?? prefer ?? promos[0];
+        if (!hit) continue;
+        if (!trust && !prefer && promos.length < 2 && !promoName) continue;
+        reported = true;
+        ctx.report({
+          subject: subject.location,
+          severity: trust ? 'high' : 'medium',
+          message: trust
+            ? `${subject.label} tells the model to trust it over the user or other sources.`
+            : prefer
+              ? `${subject.label} tells the model to prefer it over other tools.`
+              : `${subject.label} advertises itself to the model (${promos.map((m) => `"${m[0]}"`).join(', ')}).`,
+          location: field.location,
+          snippet: snippetAround(field.norm, hit.index, hit[0].length),
+        });
+      }
+      if (!reported && strongName && nameField) {
+        ctx.report({
+          subject: subject.location,
+          message: `${subject.label} has a name that advertises it to the model rather than describing it.`,
+          location: nameField.location,
+          snippet: nameField.text,
+        });
+      }
+    }
+  },
+});
