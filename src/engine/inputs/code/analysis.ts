@@ -1,7 +1,13 @@
 // The state both lowerers share while walking one file: scopes with taint and constant bindings,
 // and the facts being built. Taint is intra-procedural and in source order: a function's
 // parameters (and request objects) are tainted, and so is anything assigned from a tainted value.
-import { emptyFacts, type CodeFacts, type ValueFact, type ValueShape } from './facts.js';
+import {
+  emptyFacts,
+  type CodeFacts,
+  type SensitiveReadKind,
+  type ValueFact,
+  type ValueShape,
+} from './facts.js';
 
 export interface Binding {
   tainted: boolean;
@@ -139,7 +145,27 @@ export class FactsBuilder {
     this.facts.functions[fn]?.names.add(name.toLowerCase());
   }
 
-  addSensitiveRead(fn: number, kind: 'env' | 'credential-file', line: number, text: string) {
+  addSensitiveRead(fn: number, kind: SensitiveReadKind, line: number, text: string) {
     this.facts.functions[fn]?.sensitiveReads.push({ kind, line, text: clip(text) });
   }
+}
+
+/** The constant text a built string starts with, and whether its first part is a constant. */
+export function leadingParts(
+  parts: readonly ValueFact[],
+): Pick<ValueFact, 'prefix' | 'startsWithConstant'> {
+  let prefix = '';
+  for (const part of parts) {
+    if (part.shape === 'literal' && typeof part.literal === 'string') prefix += part.literal;
+    else if (part.prefix !== undefined && part.shape !== 'name') {
+      prefix += part.prefix;
+      break;
+    } else break;
+  }
+  const first = parts[0];
+  const startsWithConstant =
+    first !== undefined &&
+    first.shape !== 'literal' &&
+    (first.isConstant || first.startsWithConstant === true);
+  return { prefix, startsWithConstant };
 }

@@ -33,6 +33,10 @@ export interface ValueFact {
   props?: Record<string, ValueFact>;
   /** Array / list / tuple elements. */
   items?: ValueFact[];
+  /** For template / concat / format shapes: the constant text before the first dynamic part. */
+  prefix?: string;
+  /** For template / concat / format shapes: the first part is a constant (`${BASE_URL}/x`). */
+  startsWithConstant?: boolean;
   /** For shape `call`: the callee's dotted name. */
   callee?: string;
   /** For names: the value the name was last assigned in scope (`q = f"…"; run(q)` sees the
@@ -47,6 +51,8 @@ export interface CallFact {
   /** The last segment of the callee (`exec`, `run`, `query`). */
   method: string;
   isNew: boolean;
+  /** The object a method is called on (`Path(p)` in `Path(p).read_text()`). */
+  receiver?: ValueFact;
   args: ValueFact[];
   /** Python keyword arguments. */
   kwargs: Record<string, ValueFact>;
@@ -55,12 +61,15 @@ export interface CallFact {
   fn: number;
 }
 
-/** Something sensitive read in a function: the environment or a credential file path. */
+/** Something sensitive read in a function: one environment variable, the whole environment
+ *  (`JSON.stringify(process.env)`, `dict(os.environ)`), or a credential file path. */
 export interface SensitiveRead {
-  kind: 'env' | 'credential-file';
+  kind: SensitiveReadKind;
   line: number;
   text: string;
 }
+
+export type SensitiveReadKind = 'env' | 'env-all' | 'credential-file';
 
 export interface FunctionFacts {
   /** `<module>` for top-level code. */

@@ -12,6 +12,7 @@ import {
   Scope,
   unknownFact,
   bindingOf,
+  leadingParts,
   type Binding,
 } from './analysis.js';
 import { LineIndex } from './line-index.js';
@@ -57,6 +58,8 @@ class JsWalker {
   private scope = new Scope(undefined, 0);
   /** Set while evaluating the arguments of a tool registration: the next function is its handler. */
   private handlerPending = false;
+  /** Set while evaluating `const { A, B } = process.env`: named variables, not the whole env. */
+  private envDestructuring = false;
 
   constructor(
     private readonly text: string,
@@ -168,11 +171,15 @@ class JsWalker {
       .join('');
     this.noteString(node, cooked);
     if (expressions.length === 0) return literalFact(this.src(node), cooked);
-    return combine(
-      'template',
-      this.src(node),
-      expressions.map((e) => this.visit(e)),
-    );
+    const quasis = jsChildren(node, 'quasis');
+    const parts: ValueFact[] = [];
+    quasis.forEach((quasi, i) => {
+      const piece = (quasi.value as { cooked?: string } | undefined)?.cooked ?? '';
+      if (piece !== '') parts.push(literalFact(piece, piece));
+      const expression = expressions[i];
+      if (expression) parts.push(this.visit(expression));
+    });
+    return { ...combine('template', this.src(node), parts), ...leadingParts(parts) };
   }
 
   private noteString(node: JsNode, value: string): void {
@@ -202,8 +209,19 @@ class JsWalker {
   }
 
   private member(node: JsNode): ValueFact {
-    const object = this.visit(jsChild(node, 'object')!);
+    return this.memberWithObject(node).fact;
+  }
+
+  /** A member expression's value and the value of its object (the receiver of a method call). */
+  private memberWithObject(node: JsNode): { fact: ValueFact; object: ValueFact } {
+    const objectNode = jsChild(node, 'object')!;
     const property = jsChild(node, 'property')!;
+    const isEnvMember = this.src(objectNode) === 'process.env';
+    const object = isEnvMember ? unknownFact('member', 'process.env') : this.visit(objectNode);
+    if (isEnvMember) {
+      object.name = 'process.env';
+      this.builder.addSensitiveRead(this.scope.fn, 'env', this.line(node), this.src(node));
+    }
     const computed = node.computed === true;
     let propertyName: string | undefined;
     let propertyFact: ValueFact | undefined;
@@ -220,7 +238,8 @@ class JsWalker {
           ? `?.${propertyName}`
           : undefined;
     if (name === 'process.env') {
-      this.builder.addSensitiveRead(this.scope.fn, 'env', this.line(node), this.src(node));
+      const kind = this.envDestructuring ? 'env' : 'env-all';
+      this.builder.addSensitiveRead(this.scope.fn, kind, this.line(node), this.src(node));
     }
     const fact: ValueFact = {
       shape: 'member',
@@ -230,13 +249,18 @@ class JsWalker {
       text: this.src(node),
     };
     if (name !== undefined) fact.name = name;
-    return fact;
+    return { fact, object };
   }
 
   private binary(node: JsNode): ValueFact {
     const left = this.visit(jsChild(node, 'left')!);
     const right = this.visit(jsChild(node, 'right')!);
-    if (node.operator === '+') return combine('concat', this.src(node), [left, right]);
+    if (node.operator === '+') {
+      return {
+        ...combine('concat', this.src(node), [left, right]),
+        ...leadingParts([left, right]),
+      };
+    }
     const fact = combine('other', this.src(node), [left, right]);
     // Arithmetic, comparison and `in` / `instanceof` produce numbers or booleans.
     return { ...fact, isTainted: false };
@@ -277,7 +301,13 @@ class JsWalker {
 
   private call(node: JsNode): ValueFact {
     const calleeNode = jsChild(node, 'callee')!;
-    const callee = this.visit(calleeNode);
+    let receiver: ValueFact | undefined;
+    let callee: ValueFact;
+    if (calleeNode.type === 'MemberExpression') {
+      const parts = this.memberWithObject(calleeNode);
+      callee = parts.fact;
+      receiver = parts.object;
+    } else callee = this.visit(calleeNode);
     const calleeName = callee.name ?? '?';
     const method = calleeName.slice(calleeName.lastIndexOf('.') + 1);
     const rawArgs = jsChildren(node, 'arguments');
@@ -298,9 +328,16 @@ class JsWalker {
       line,
       fn: this.scope.fn,
     };
+    if (receiver) fact.receiver = receiver;
     this.builder.facts.calls.push(fact);
     this.builder.addName(this.scope.fn, method);
     this.recordTool(method, node, line);
+
+    // `const run = promisify(exec)`: calls through `run` are calls of `child_process.exec`.
+    const wrapped = args[0]?.name;
+    if (method === 'promisify' && wrapped?.startsWith('child_process.')) {
+      return { ...unknownFact('member', this.src(node)), name: wrapped };
+    }
 
     if (calleeName === 'require' && typeof args[0]?.literal === 'string') {
       const module = stripNodePrefix(args[0].literal);
@@ -372,10 +409,12 @@ class JsWalker {
       this.bindPattern(id, { tainted: false, constant: false }, true);
       return unknownFact('other', '');
     }
+    this.envDestructuring = id.type === 'ObjectPattern' && this.src(init) === 'process.env';
     const value =
       isFunction(init) && id.type === 'Identifier'
         ? this.fn(init, id.name as string)
         : this.visit(init);
+    this.envDestructuring = false;
     this.bindPattern(id, bindingOf(value), true);
     return value;
   }

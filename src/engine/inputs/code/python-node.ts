@@ -8,6 +8,8 @@ export interface PythonString {
   /** The literal text with escapes decoded; interpolations appear as `{…}`. */
   value: string;
   interpolations: Node[];
+  /** Literal text and interpolated expressions, in order. */
+  pieces: (string | Node)[];
 }
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
@@ -23,24 +25,33 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
 export function pythonString(node: Node): PythonString {
   let value = '';
   const interpolations: Node[] = [];
+  const pieces: (string | Node)[] = [];
+  let literal = '';
   for (const child of node.children) {
     if (!child) continue;
     switch (child.type) {
       case 'string_content':
-        value += child.text;
+        literal += child.text;
         break;
       case 'escape_sequence':
-        value += SIMPLE_ESCAPES[child.text.slice(1)] ?? child.text;
+        literal += SIMPLE_ESCAPES[child.text.slice(1)] ?? child.text;
         break;
       case 'interpolation': {
         const expression = child.childForFieldName('expression');
-        if (expression) interpolations.push(expression);
-        value += '{…}';
+        value += `${literal}{…}`;
+        if (literal) pieces.push(literal);
+        literal = '';
+        if (expression) {
+          interpolations.push(expression);
+          pieces.push(expression);
+        }
         break;
       }
     }
   }
-  return { value, interpolations };
+  value += literal;
+  if (literal) pieces.push(literal);
+  return { value, interpolations, pieces };
 }
 
 /** The Python value of a literal expression as JSON, or NOT_STATIC. */

@@ -7,6 +7,7 @@ import type { CallFact, ValueFact } from './facts.js';
 import {
   bindingOf,
   combine,
+  leadingParts,
   FactsBuilder,
   isCredentialPath,
   literalFact,
@@ -65,7 +66,7 @@ export async function analysePython(text: string): Promise<Analysis> {
 const INPUT_NAMES = new Set(['sys.argv', 'input', 'request']);
 /** Parameters that are the receiver or framework plumbing, not caller input. */
 const NON_INPUT_PARAMS = new Set(['self', 'cls']);
-const ENV_NAMES = new Set(['os.environ', 'os.getenv', 'os.environ.get', 'os.getenvb']);
+const ENV_NAMES = new Set(['os.getenv', 'os.getenvb']);
 
 class PyWalker {
   readonly builder = new FactsBuilder();
@@ -163,17 +164,6 @@ class PyWalker {
 
   private string(node: Node): ValueFact {
     const parsed = pythonString(node);
-    if (parsed.interpolations.length === 0) {
-      if (isCredentialPath(parsed.value)) {
-        this.builder.addSensitiveRead(
-          this.scope.fn,
-          'credential-file',
-          this.line(node),
-          parsed.value,
-        );
-      }
-      return literalFact(node.text, parsed.value);
-    }
     if (isCredentialPath(parsed.value)) {
       this.builder.addSensitiveRead(
         this.scope.fn,
@@ -182,11 +172,11 @@ class PyWalker {
         parsed.value,
       );
     }
-    return combine(
-      'template',
-      node.text,
-      parsed.interpolations.map((e) => this.visit(e)),
+    if (parsed.interpolations.length === 0) return literalFact(node.text, parsed.value);
+    const parts = parsed.pieces.map((piece) =>
+      typeof piece === 'string' ? literalFact(piece, piece) : this.visit(piece),
     );
+    return { ...combine('template', node.text, parts), ...leadingParts(parts) };
   }
 
   private concatenated(node: Node): ValueFact {
@@ -222,20 +212,25 @@ class PyWalker {
   }
 
   private attribute(node: Node): ValueFact {
+    return this.attributeWithObject(node).fact;
+  }
+
+  private attributeWithObject(node: Node): { fact: ValueFact; object: ValueFact } {
     const object = this.visit(node.childForFieldName('object')!);
     const attribute = node.childForFieldName('attribute')?.text ?? '?';
     this.builder.addName(this.scope.fn, attribute);
     const name = `${object.name ?? '?'}.${attribute}`;
     if (name === 'os.environ') {
-      this.builder.addSensitiveRead(this.scope.fn, 'env', this.line(node), node.text);
+      this.builder.addSensitiveRead(this.scope.fn, envReadKind(node), this.line(node), node.text);
     }
-    return {
+    const fact: ValueFact = {
       shape: 'member',
       isConstant: object.isConstant,
       isTainted: object.isTainted || INPUT_NAMES.has(name),
       text: node.text.slice(0, 200),
       name,
     };
+    return { fact, object };
   }
 
   private subscript(node: Node): ValueFact {
@@ -254,13 +249,12 @@ class PyWalker {
     const left = this.visit(node.childForFieldName('left')!);
     const right = this.visit(node.childForFieldName('right')!);
     const operator = node.childForFieldName('operator')?.type;
-    if (operator === '+') return combine('concat', node.text, [left, right]);
-    if (
-      operator === '%' &&
-      (left.shape === 'literal' || left.shape === 'template') &&
-      typeof left.literal === 'string'
-    ) {
-      return combine('format', node.text, [left, right]);
+    if (operator === '+') {
+      return { ...combine('concat', node.text, [left, right]), ...leadingParts([left, right]) };
+    }
+    if (operator === '%' && typeof left.literal === 'string') {
+      const prefix = left.literal.slice(0, Math.max(0, left.literal.indexOf('%')));
+      return { ...combine('format', node.text, [left, right]), prefix };
     }
     return { ...combine('other', node.text, [left, right]), isTainted: false };
   }
@@ -289,7 +283,13 @@ class PyWalker {
 
   private call(node: Node): ValueFact {
     const calleeNode = node.childForFieldName('function')!;
-    const callee = this.visit(calleeNode);
+    let receiver: ValueFact | undefined;
+    let callee: ValueFact;
+    if (calleeNode.type === 'attribute') {
+      const parts = this.attributeWithObject(calleeNode);
+      callee = parts.fact;
+      receiver = parts.object;
+    } else callee = this.visit(calleeNode);
     const calleeName = callee.name ?? '?';
     const method = calleeName.slice(calleeName.lastIndexOf('.') + 1);
     const args: ValueFact[] = [];
@@ -312,6 +312,7 @@ class PyWalker {
       line,
       fn: this.scope.fn,
     };
+    if (receiver) fact.receiver = receiver;
     this.builder.facts.calls.push(fact);
     this.builder.addName(this.scope.fn, method);
     if (ENV_NAMES.has(calleeName)) {
@@ -322,6 +323,11 @@ class PyWalker {
       if (tool) this.builder.facts.tools.push({ ...tool, line });
     }
     const parts = [...args, ...Object.values(kwargs)];
+    if (method === 'format' && typeof receiver?.literal === 'string') {
+      // "SELECT … {}".format(x): string formatting, like `%` and f-strings.
+      const prefix = receiver.literal.slice(0, Math.max(0, receiver.literal.indexOf('{')));
+      return { ...combine('format', node.text, parts), prefix };
+    }
     const result = combine('call', node.text, parts);
     const receiverTainted = calleeNode.type === 'attribute' && callee.isTainted;
     const isTainted =
@@ -499,4 +505,14 @@ function parameterNames(parameters: Node | null): string[] {
     }
   }
   return out;
+}
+
+/** `os.environ["X"]` and `os.environ.get("X")` read one variable; anything else takes them all. */
+function envReadKind(environ: Node): 'env' | 'env-all' {
+  const parent = environ.parent;
+  if (parent?.type === 'subscript') return 'env';
+  const attribute = parent?.type === 'attribute' ? parent.childForFieldName('attribute')?.text : '';
+  return attribute === 'get' || attribute === 'setdefault' || attribute === 'pop'
+    ? 'env'
+    : 'env-all';
 }
