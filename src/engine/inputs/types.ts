@@ -54,6 +54,10 @@ export interface Dependency {
   /** Path from the root to this dependency, e.g. ['my-app', 'mcp-remote']. */
   path: string[];
   line?: number;
+  /** Where a lockfile says the package came from (registry tarball, git or file URL). */
+  resolved?: string;
+  /** Declared only for development (devDependencies, dev groups, `dev: true` in lockfiles). */
+  dev?: boolean;
 }
 
 export interface DependencyInput {
