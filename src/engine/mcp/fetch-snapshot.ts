@@ -1,20 +1,313 @@
-import type { McpSnapshot, ProgressFn } from '../types.js';
+// fetchSnapshot: connect to a live MCP server as a client would, list everything it offers, and
+// return it as an McpSnapshot for the rules. All traffic goes through the guarded fetch (SSRF,
+// time and size caps); the bearer token, when given, never reaches a log, an error or the result.
+
+import ipaddr from 'ipaddr.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type {
+  McpPrompt,
+  McpResource,
+  McpResourceTemplate,
+  McpSnapshot,
+  McpTool,
+  ProgressFn,
+  TransportFacts,
+} from '../types.js';
+import { checkUrlSyntax, parseCidrList } from '../net/address-policy.js';
+import { createGuardedFetch, type GuardedFetch, type LookupFn } from '../net/guarded-fetch.js';
+import {
+  FetchSnapshotError,
+  toFetchSnapshotError,
+  type LastAnswer,
+} from './fetch-snapshot-error.js';
+import { listAllPages, type ListLimits, type ListMethod } from './list-pages.js';
+import { openSession, openSessionWithFallback, type McpSession } from './mcp-session.js';
+
+export { FetchSnapshotError, type FetchSnapshotReason } from './fetch-snapshot-error.js';
 
 export interface FetchSnapshotOptions {
   authToken?: string;
   /** CIDRs exempt from the private-address block (PALISADE_TARGET_ALLOWLIST). */
   allowlist?: readonly string[];
+  /** Default 10 000. */
   connectTimeoutMs?: number;
+  /** Bytes read from the server over the whole fetch, default 1 MiB. */
   maxResponseBytes?: number;
+  /** The whole fetch, default 30 000. */
   totalTimeoutMs?: number;
   onProgress?: ProgressFn;
   signal?: AbortSignal;
+  /** Resolver override (tests). */
+  lookup?: LookupFn;
+  /** With a token, also check once whether tools/list answers without it. Default true. */
+  probeWithoutToken?: boolean;
+  /** Caps on tools/list paging: default 50 pages, 5000 tools. */
+  maxToolPages?: number;
+  maxTools?: number;
 }
 
-// Placeholder until the live-fetch work lands (issue 2).
+const DEFAULT_TOTAL_TIMEOUT_MS = 30_000;
+const LIST_LIMITS: ListLimits = { maxPages: 50, maxItems: 5000 };
+const SECONDARY_LIMITS: ListLimits = { maxPages: 20, maxItems: 2000 };
+// JSON-RPC errors a server answers with (method not found, invalid params, internal error…), as
+// opposed to the SDK's own -32000 (connection closed) and -32001 (request timeout).
+const SERVER_REFUSALS = new Set([
+  ErrorCode.ParseError,
+  ErrorCode.InvalidRequest,
+  ErrorCode.MethodNotFound,
+  ErrorCode.InvalidParams,
+  ErrorCode.InternalError,
+]);
+// Secret-bearing query parameters are masked in the URL a snapshot records.
+const SECRET_PARAM = /token|key|secret|auth|sig|pass|session|code|credential/i;
+
+/** Connects to a live MCP server and collects what it offers (tools, prompts, resources…). */
 export async function fetchSnapshot(
-  _url: string,
-  _options: FetchSnapshotOptions = {},
+  url: string,
+  options: FetchSnapshotOptions = {},
 ): Promise<McpSnapshot> {
-  throw new Error('fetchSnapshot is not implemented yet');
+  const progress = options.onProgress ?? (() => undefined);
+  const target = checkTarget(url, options.allowlist ?? []);
+  const totalTimeoutMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
+  const guarded = createGuardedFetch({
+    allowlist: options.allowlist ?? [],
+    connectTimeoutMs: options.connectTimeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
+    totalTimeoutMs,
+    lookup: options.lookup,
+  });
+  const recorder = recordAnswers(guarded);
+  const usedAuthToken = Boolean(options.authToken);
+  try {
+    progress(`Connecting to ${displayUrl(target)}…`);
+    const snapshot = await collect(target, recorder.fetch, guarded, options, totalTimeoutMs);
+    return snapshot;
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    throw toFetchSnapshotError(error, {
+      lastAnswer: recorder.lastAnswer(),
+      guardError: guarded.lastError(),
+      usedAuthToken,
+      totalTimeoutMs,
+      secret: options.authToken,
+    });
+  } finally {
+    await guarded.close().catch(() => undefined);
+  }
+}
+
+function checkTarget(url: string, allowlist: readonly string[]): URL {
+  let cidrs;
+  try {
+    cidrs = parseCidrList(allowlist);
+  } catch (error) {
+    throw new FetchSnapshotError('invalid_url', (error as Error).message);
+  }
+  const check = checkUrlSyntax(url, cidrs);
+  if (check.ok) return check.url;
+  const reason = check.reason === 'private_target' ? 'blocked_address' : 'invalid_url';
+  throw new FetchSnapshotError(reason, check.message);
+}
+
+/** Wraps the fetch to remember the last meaningful HTTP answer (status and media type). */
+function recordAnswers(base: GuardedFetch): {
+  fetch: FetchLike;
+  lastAnswer(): LastAnswer | undefined;
+} {
+  let last: LastAnswer | undefined;
+  const fetch: FetchLike = async (url, init) => {
+    const response = await base(url, init);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    // 202 acknowledges a notification; 405 to a GET is the spec's "no standalone stream here".
+    const isRoutine = response.status === 202 || (method === 'GET' && response.status === 405);
+    if (!isRoutine) {
+      const contentType = (response.headers.get('content-type') ?? '').split(';')[0] ?? '';
+      last = { status: response.status, contentType: contentType.trim().toLowerCase() };
+    }
+    return response;
+  };
+  return { fetch, lastAnswer: () => last };
+}
+
+async function collect(
+  target: URL,
+  fetch: FetchLike,
+  guarded: GuardedFetch,
+  options: FetchSnapshotOptions,
+  totalTimeoutMs: number,
+): Promise<McpSnapshot> {
+  const progress = options.onProgress ?? (() => undefined);
+  // Cut a pending request as soon as the guard fails a stream (an SSE body over the byte cap):
+  // the SDK would otherwise wait for its own request timeout.
+  const cut = new AbortController();
+  const signals = [cut.signal, ...(options.signal ? [options.signal] : [])];
+  const requestOptions: RequestOptions = {
+    signal: AbortSignal.any(signals),
+    // A backstop only: the guard's total deadline normally ends a slow server first.
+    timeout: totalTimeoutMs + 1000,
+  };
+  const sessionOptions = {
+    fetch,
+    authToken: options.authToken,
+    requestOptions,
+    onTransportError: () => {
+      if (guarded.lastError()) cut.abort(guarded.lastError());
+    },
+  };
+  const session = await openSessionWithFallback(target, sessionOptions, () =>
+    progress('The server does not speak streamable HTTP; trying the legacy SSE transport…'),
+  );
+  let snapshot: McpSnapshot;
+  try {
+    snapshot = await readSession(session, options, requestOptions);
+  } finally {
+    await session.close();
+  }
+  const listedWithoutCredentials = options.authToken
+    ? options.probeWithoutToken !== false &&
+      (await answersWithoutToken(target, session, fetch, requestOptions, progress))
+    : true;
+  snapshot.transport = transportFacts(
+    target,
+    session,
+    Boolean(options.authToken),
+    listedWithoutCredentials,
+  );
+  return snapshot;
+}
+
+async function readSession(
+  session: McpSession,
+  options: FetchSnapshotOptions,
+  requestOptions: RequestOptions,
+): Promise<McpSnapshot> {
+  const progress = options.onProgress ?? (() => undefined);
+  const { client } = session;
+  const serverInfo = client.getServerVersion();
+  const capabilities = (client.getServerCapabilities() ?? {}) as Record<string, unknown>;
+  const name = serverInfo?.name
+    ? ` ${serverInfo.name}${serverInfo.version ? ` ${serverInfo.version}` : ''}`
+    : '';
+  progress(`Connected to${name} over ${session.transport}.`);
+
+  const toolLimits = {
+    maxPages: options.maxToolPages ?? LIST_LIMITS.maxPages,
+    maxItems: options.maxTools ?? LIST_LIMITS.maxItems,
+  };
+  const tools = await listAllPages(client, 'tools/list', toolLimits, requestOptions, (page) =>
+    progress(page === 1 ? 'Listing tools…' : `Listing tools (page ${page})…`),
+  );
+  if (tools.truncated) progress(`Stopped listing tools at ${tools.items.length}.`);
+
+  const snapshot: McpSnapshot = {
+    tools: tools.items.map(toTool),
+    capabilities,
+  };
+  if (serverInfo) snapshot.serverInfo = { ...serverInfo };
+  if (session.protocolVersion) snapshot.protocolVersion = session.protocolVersion;
+  const instructions = client.getInstructions();
+  if (instructions !== undefined) snapshot.instructions = instructions;
+
+  if (capabilities.prompts) {
+    progress('Listing prompts…');
+    snapshot.prompts = (await listOptional(client, 'prompts/list', requestOptions)) as McpPrompt[];
+  }
+  if (capabilities.resources) {
+    progress('Listing resources…');
+    snapshot.resources = (await listOptional(
+      client,
+      'resources/list',
+      requestOptions,
+    )) as McpResource[];
+    snapshot.resourceTemplates = (await listOptional(
+      client,
+      'resources/templates/list',
+      requestOptions,
+    )) as McpResourceTemplate[];
+  }
+  return snapshot;
+}
+
+/** A tool as the server sent it; only a missing name is filled so rules can cite it. */
+function toTool(raw: Record<string, unknown>, index: number): McpTool {
+  return { ...raw, name: typeof raw.name === 'string' ? raw.name : `(unnamed tool ${index})` };
+}
+
+/**
+ * Lists prompts or resources. A server that declares the capability but answers the call with a
+ * JSON-RPC error (method not found) has none to show; network and size failures still fail.
+ */
+async function listOptional(
+  client: McpSession['client'],
+  method: ListMethod,
+  requestOptions: RequestOptions,
+): Promise<Record<string, unknown>[]> {
+  try {
+    return (await listAllPages(client, method, SECONDARY_LIMITS, requestOptions)).items;
+  } catch (error) {
+    if (error instanceof McpError && SERVER_REFUSALS.has(error.code)) return [];
+    throw error;
+  }
+}
+
+/**
+ * With a token in use, asks once more without it: a server that lists its tools to anyone has
+ * an authentication gap the token would hide. Failures mean "no", never a failed scan.
+ */
+async function answersWithoutToken(
+  target: URL,
+  session: McpSession,
+  fetch: FetchLike,
+  requestOptions: RequestOptions,
+  progress: ProgressFn,
+): Promise<boolean> {
+  progress('Checking whether the server answers without credentials…');
+  let probe: McpSession | undefined;
+  try {
+    probe = await openSession(session.transport, target, { fetch, requestOptions });
+    await listAllPages(probe.client, 'tools/list', { maxPages: 1, maxItems: 1 }, requestOptions);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await probe?.close();
+  }
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (!ipaddr.isValid(host)) return false;
+  const address = ipaddr.process(host);
+  return address.range() === 'loopback';
+}
+
+function displayUrl(url: URL): string {
+  const shown = new URL(url.href);
+  for (const [name] of shown.searchParams) {
+    if (SECRET_PARAM.test(name)) shown.searchParams.set(name, 'REDACTED');
+  }
+  shown.hash = '';
+  return shown.href;
+}
+
+function transportFacts(
+  target: URL,
+  session: McpSession,
+  usedAuthToken: boolean,
+  listedWithoutCredentials: boolean,
+): TransportFacts {
+  return {
+    url: displayUrl(target),
+    transport: session.transport,
+    isHttps: target.protocol === 'https:',
+    isLoopback: isLoopbackHost(target.hostname),
+    listedWithoutCredentials,
+    usedAuthToken,
+  };
 }

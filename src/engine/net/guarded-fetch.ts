@@ -82,6 +82,12 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 const defaultLookup: LookupFn = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
+function formatBytes(bytes: number): string {
+  if (bytes >= 1_048_576 && bytes % 1_048_576 === 0) return `${bytes / 1_048_576} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
 function seconds(ms: number): string {
   const s = ms / 1000;
   return `${Number.isInteger(s) ? s : s.toFixed(1)} second${s === 1 ? '' : 's'}`;
@@ -154,6 +160,10 @@ export function mapNetworkError(
   if (guard) return guard;
   for (const e of chain) {
     const code = errorCode(e);
+    if (e instanceof Error && e.message === 'bad port') {
+      // The Fetch standard refuses ports of other protocols (25, 6379…), a classic SSRF pivot.
+      return new GuardError('invalid_url', 'The target port is not allowed for HTTP requests.');
+    }
     if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
       return new GuardError(
         'timeout',
@@ -350,7 +360,7 @@ interface ByteBudget {
 }
 
 function tooLarge(max: number): GuardError {
-  return new GuardError('too_large', `The target sent more than ${max} bytes.`);
+  return new GuardError('too_large', `The target sent more than ${formatBytes(max)}.`);
 }
 
 /** Re-wraps the response so that its body counts against the instance's byte budget. */
