@@ -2,7 +2,12 @@
 export * from './types.js';
 export type * from './inputs/types.js';
 export { score, gradeFor } from './scoring.js';
-export { fetchSnapshot, type FetchSnapshotOptions } from './mcp/fetch-snapshot.js';
+export {
+  fetchSnapshot,
+  FetchSnapshotError,
+  type FetchSnapshotOptions,
+  type FetchSnapshotReason,
+} from './mcp/fetch-snapshot.js';
 export { scanSnapshot, type ScanSnapshotOptions } from './scan-snapshot.js';
 export { scanFiles, inspectUpload, type ScanFilesOptions, type UploadCheck } from './scan-files.js';
 export { ALL_RULES } from './rules/index.js';
