@@ -14,6 +14,10 @@ export interface Config {
   /** For sqlite: the file path. */
   sqlitePath: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key this deployment writes (several deployments may share a Redis). */
+  redisKeyPrefix: string;
+  /** PostgreSQL schema of the pg-boss job tables (scale-out queue). */
+  queueSchema: string;
   targetAllowlist: readonly string[];
   rateLimitPerMinute: number;
   maxUploadBytes: number;
@@ -93,6 +97,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError('PALISADE_REDIS_URL', 'must start with redis:// or rediss://');
   }
 
+  const redisKeyPrefix = env.PALISADE_REDIS_KEY_PREFIX?.trim() || 'palisade:';
+  if (!/^[\x21-\x7e]{1,100}$/.test(redisKeyPrefix)) {
+    throw new ConfigError('PALISADE_REDIS_KEY_PREFIX', 'must be 1 to 100 visible ASCII characters');
+  }
+  const queueSchema = env.PALISADE_QUEUE_SCHEMA?.trim() || 'palisade_boss';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(queueSchema)) {
+    throw new ConfigError('PALISADE_QUEUE_SCHEMA', 'must be a lower-case PostgreSQL identifier');
+  }
+
   const targetAllowlist = (env.PALISADE_TARGET_ALLOWLIST ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -122,6 +135,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseKind,
     sqlitePath,
     redisUrl,
+    redisKeyPrefix,
+    queueSchema,
     targetAllowlist: Object.freeze(targetAllowlist),
     rateLimitPerMinute: intSetting(env, 'PALISADE_RATE_LIMIT_PER_MINUTE', 10, 1, 1_000_000),
     maxUploadBytes: intSetting(

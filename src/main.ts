@@ -19,8 +19,22 @@ export interface ServeOptions {
   worker: boolean;
 }
 
-function createRateLimitStore(config: Readonly<Config>): RateLimitStore {
-  return config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
+function createRateLimitStore(runtime: Runtime): RateLimitStore {
+  const { config, logger } = runtime;
+  if (config.redisUrl) {
+    return new RedisRateLimitStore(config.redisUrl, {
+      keyPrefix: `${config.redisKeyPrefix}rl:`,
+      onConnectionError: (error) => logger.warn({ err: error.message }, 'Redis connection error'),
+    });
+  }
+  // PostgreSQL is the scale-out setup: several API processes, each counting alone without Redis.
+  if (config.databaseKind === 'postgres') {
+    logger.warn(
+      'PALISADE_REDIS_URL is not set: rate limits are counted per API process, so with several ' +
+        'API processes a client gets the limit once per process. Set PALISADE_REDIS_URL to share them.',
+    );
+  }
+  return new MemoryRateLimitStore();
 }
 
 async function printAdminKeyOnFirstStart(runtime: Runtime): Promise<void> {
@@ -52,7 +66,7 @@ export async function serve(options: ServeOptions, env = process.env): Promise<v
   await runtime.store.migrate();
   await printAdminKeyOnFirstStart(runtime);
 
-  const rateLimitStore = createRateLimitStore(config);
+  const rateLimitStore = createRateLimitStore(runtime);
   const app = buildApp({ ...runtime, rateLimitStore });
   await app.listen({ port: config.port, host: config.host });
   if (options.worker) await startWorker(runtime);
