@@ -1,0 +1,197 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { buildApp } from './app.js';
+import { json, startHarness, type Harness } from './test-support/harness.js';
+
+describe('service platform: health, metrics, OpenAPI, errors, request ids', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({ worker: false });
+  });
+  after(async () => h.close());
+
+  it('/healthz and /readyz answer without a key', async () => {
+    const health = await h.app.inject({ method: 'GET', url: '/healthz' });
+    assert.equal(health.statusCode, 200);
+    assert.deepEqual(json(health), { status: 'ok' });
+    const ready = await h.app.inject({ method: 'GET', url: '/readyz' });
+    assert.equal(ready.statusCode, 200);
+    assert.deepEqual(json(ready), { status: 'ready' });
+  });
+
+  it('/metrics exposes request counts by route and status, and scans by status', async () => {
+    const { headers } = await h.createAccount('pro');
+    await h.app.inject({ method: 'GET', url: '/v1/account', headers });
+    const metrics = await h.app.inject({ method: 'GET', url: '/metrics' });
+    assert.equal(metrics.statusCode, 200);
+    assert.match(metrics.headers['content-type'] as string, /^text\/plain/);
+    assert.match(
+      metrics.body,
+      /palisade_http_requests_total\{method="GET",route="\/v1\/account",status="200"\} \d+/,
+    );
+    assert.match(metrics.body, /palisade_http_request_duration_seconds_bucket/);
+    assert.match(metrics.body, /palisade_scans\{status="queued"\} \d+/);
+  });
+
+  it('/v1/openapi.json is OpenAPI 3.1 with every route, and /docs serves the page', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    assert.equal(response.statusCode, 200);
+    const doc = json(response);
+    assert.equal(doc.openapi, '3.1.0');
+    for (const path of [
+      '/v1/scan/mcp',
+      '/v1/scan/upload',
+      '/v1/scan/{scan_id}',
+      '/v1/scans',
+      '/v1/scan/{scan_id}/report',
+      '/v1/reports/{file}',
+      '/v1/account',
+      '/v1/account/webhook',
+    ]) {
+      assert.ok(doc.paths[path], `missing ${path}`);
+    }
+    assert.ok(doc.paths['/v1/scan/mcp'].post.requestBody);
+    assert.ok(doc.components.schemas.Finding || JSON.stringify(doc).includes('finding_id'));
+    const page = await h.app.inject({ method: 'GET', url: '/docs' });
+    assert.ok(page.statusCode === 200 || page.statusCode === 302, String(page.statusCode));
+  });
+
+  it('unknown routes and wrong methods are 404 not_found with the error body', async () => {
+    for (const [method, url] of [
+      ['GET', '/v1/nothing-here'],
+      ['DELETE', '/v1/account'],
+      ['PATCH', '/v1/scan/mcp'],
+    ] as const) {
+      const response = await h.app.inject({ method, url });
+      assert.equal(response.statusCode, 404, `${method} ${url}`);
+      const body = json(response);
+      assert.equal(body.code, 'not_found');
+      assert.equal(typeof body.error, 'string');
+      assert.equal(body.request_id, response.headers['x-request-id']);
+    }
+  });
+
+  it('echoes a well-formed X-Request-Id and replaces a hostile one', async () => {
+    const ok = await h.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'trace-123' },
+    });
+    assert.equal(ok.headers['x-request-id'], 'trace-123');
+    const hostile = await h.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\twith spaces' },
+    });
+    assert.match(String(hostile.headers['x-request-id']), /^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('rate limits', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({ worker: false, env: { PALISADE_RATE_LIMIT_PER_MINUTE: '10' } });
+  });
+  after(async () => h.close());
+
+  it('allow 10 requests a minute per account, with draft RateLimit headers, then 429 rate_limited', async () => {
+    const { headers } = await h.createAccount('pro');
+    const other = await h.createAccount('pro');
+    for (let i = 1; i <= 10; i++) {
+      const response = await h.app.inject({ method: 'GET', url: '/v1/account', headers });
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.headers['ratelimit-policy'], '"default";q=10;w=60');
+      assert.match(
+        String(response.headers.ratelimit),
+        new RegExp(`^"default";r=${10 - i};t=\\d+$`),
+      );
+    }
+    const limited = await h.app.inject({ method: 'GET', url: '/v1/account', headers });
+    assert.equal(limited.statusCode, 429);
+    assert.equal(json(limited).code, 'rate_limited');
+    const retryAfter = Number(limited.headers['retry-after']);
+    assert.ok(retryAfter >= 1 && retryAfter <= 60);
+    assert.match(String(limited.headers.ratelimit), /^"default";r=0;t=\d+$/);
+
+    // Another account has its own budget; the window resets after a minute.
+    assert.equal(
+      (await h.app.inject({ method: 'GET', url: '/v1/account', headers: other.headers }))
+        .statusCode,
+      200,
+    );
+    h.advance(61_000);
+    assert.equal(
+      (await h.app.inject({ method: 'GET', url: '/v1/account', headers })).statusCode,
+      200,
+    );
+  });
+
+  it('limits unauthenticated requests per client address, health probes excepted', async () => {
+    h.advance(61_000);
+    const from = { remoteAddress: '203.0.113.7' };
+    for (let i = 0; i < 10; i++) {
+      const response = await h.app.inject({ method: 'GET', url: '/v1/account', ...from });
+      assert.equal(response.statusCode, 401);
+    }
+    const limited = await h.app.inject({ method: 'GET', url: '/v1/account', ...from });
+    assert.equal(limited.statusCode, 429);
+    assert.equal(json(limited).code, 'rate_limited');
+    const health = await h.app.inject({ method: 'GET', url: '/healthz', ...from });
+    assert.equal(health.statusCode, 200);
+    const elsewhere = await h.app.inject({
+      method: 'GET',
+      url: '/v1/account',
+      remoteAddress: '203.0.113.8',
+    });
+    assert.equal(elsewhere.statusCode, 401);
+  });
+});
+
+describe('unexpected failures', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({ worker: false });
+  });
+  after(async () => h.close());
+
+  it('answer 500 internal with a generic message and the request id, never the cause', async () => {
+    const { headers } = await h.createAccount('pro');
+    const broken = {
+      ...h.runtime.store,
+      usage: {
+        used: async () => {
+          throw new Error('SQLITE_CORRUPT: secret path /var/lib/palisade.db');
+        },
+      },
+    };
+    const app = buildApp({ ...h.deps, store: broken });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/v1/account', headers });
+      assert.equal(response.statusCode, 500);
+      const body = json(response);
+      assert.equal(body.code, 'internal');
+      assert.equal(body.error, 'An internal error occurred.');
+      assert.ok(body.request_id);
+      assert.ok(!response.body.includes('SQLITE'));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('/readyz answers 503 when the store does not', async () => {
+    const broken = {
+      ...h.runtime.store,
+      ping: async () => {
+        throw new Error('connection refused');
+      },
+    };
+    const app = buildApp({ ...h.deps, store: broken });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/readyz' });
+      assert.equal(response.statusCode, 503);
+      assert.equal(json(response).code, 'unavailable');
+    } finally {
+      await app.close();
+    }
+  });
+});
