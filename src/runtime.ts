@@ -6,7 +6,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { ensureAdminAccount as ensureAdmin } from './jobs/accounts.js';
 import { deliverWebhook, recoverWebhookDeliveries } from './jobs/deliver-webhook.js';
-import { recoverUnfinishedScans, runScan } from './jobs/run-scan.js';
+import { recoverUnfinishedScans, runScan, type ScanEngine } from './jobs/run-scan.js';
 import { InProcessQueue } from './queue/in-process.js';
 import type { Queue } from './queue/port.js';
 import { loadMasterKey } from './security/index.js';
@@ -25,6 +25,8 @@ export interface Runtime {
   clock: () => Date;
   newId: () => string;
   masterKey: Buffer;
+  /** The analysis engine; tests may stand in for it. Undefined means the real one. */
+  engine?: ScanEngine;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export interface RuntimeOverrides {
   logger?: Logger;
   clock?: () => Date;
   newId?: () => string;
+  engine?: ScanEngine;
 }
 
 /** Field names whose values are secrets: pino replaces them wherever they appear in a log line. */
@@ -89,6 +92,7 @@ export async function createRuntime(
     clock: options.clock ?? (() => new Date()),
     newId: options.newId ?? (() => uuidV7()),
     masterKey,
+    engine: options.engine,
     async close() {
       await queue.stop(0);
       await store.close();

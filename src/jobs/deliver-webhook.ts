@@ -210,8 +210,11 @@ export async function deliverWebhook(deps: JobDeps, deliveryId: string): Promise
   }
 }
 
-/** A far-future bound that makes listDue return every pending delivery, due or not. */
-const END_OF_TIME = new Date(8.64e15);
+/**
+ * A far-future bound that makes listDue return every pending delivery, due or not. Year 9999:
+ * later ISO strings gain a '+' prefix and would sort before today's in the text column.
+ */
+export const END_OF_TIME = new Date('9999-12-31T23:59:59.999Z');
 const RECOVERY_BATCH = 10_000;
 
 /** Embedded-queue recovery at start: every pending delivery is scheduled again at its time. */

@@ -24,4 +24,5 @@ export {
   recoverUnfinishedScans,
   runScan,
   type JobDeps,
+  type ScanEngine,
 } from './run-scan.js';

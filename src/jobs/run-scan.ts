@@ -11,6 +11,15 @@ import { decryptSecret } from '../security/index.js';
 import type { Scan, ScanType, Store } from '../store/port.js';
 import { notifyScanEnded } from './deliver-webhook.js';
 
+/** The engine entry points a scan uses; tests may stand in for them. */
+export interface ScanEngine {
+  fetchSnapshot: typeof fetchSnapshot;
+  scanSnapshot: typeof scanSnapshot;
+  scanFiles: typeof scanFiles;
+}
+
+const DEFAULT_ENGINE: ScanEngine = { fetchSnapshot, scanSnapshot, scanFiles };
+
 export interface JobDeps {
   config: Readonly<Config>;
   store: Store;
@@ -19,6 +28,8 @@ export interface JobDeps {
   clock: () => Date;
   newId: () => string;
   masterKey: Buffer;
+  /** Defaults to the real engine. */
+  engine?: ScanEngine;
 }
 
 export const INTERNAL_FAILURE_MESSAGE = 'The scan failed because of an internal error.';
@@ -88,23 +99,24 @@ async function execute(
   onProgress: (message: string) => void,
 ): Promise<ScanResult> {
   const input = scan.input;
+  const engine = deps.engine ?? DEFAULT_ENGINE;
   if (input.type === 'mcp') {
     const authToken =
       input.authTokenCiphertext === undefined
         ? undefined
         : decryptSecret(input.authTokenCiphertext, deps.masterKey);
     onProgress('Connecting to the MCP server');
-    const snapshot = await fetchSnapshot(input.url, {
+    const snapshot = await engine.fetchSnapshot(input.url, {
       authToken,
       allowlist: deps.config.targetAllowlist,
       onProgress,
     });
     onProgress('Analysing the server definitions');
-    return scanSnapshot(snapshot, { onProgress });
+    return engine.scanSnapshot(snapshot, { onProgress });
   }
   const files = await deps.store.scans.files(scan.id);
   onProgress(`Analysing ${files.length} file${files.length === 1 ? '' : 's'}`);
-  return scanFiles(files, { onProgress });
+  return engine.scanFiles(files, { onProgress });
 }
 
 /** Runs one scan job. Never throws for a scan's own failure: that becomes `status: failed`. */
