@@ -19,7 +19,8 @@ export type ValueShape =
 /** What an expression is built from, as far as a simple intra-procedural analysis can tell. */
 export interface ValueFact {
   shape: ValueShape;
-  /** Built only from literals and names bound to literals: safe to pass anywhere. */
+  /** Built only from literals, names bound to literals and sanitiser results (`shlex.quote`,
+   *  `parseInt`, `path.basename`): nothing a caller chose can change its structure. */
   isConstant: boolean;
   /** Derives from a parameter of the enclosing function or from request data (tool input). */
   isTainted: boolean;

@@ -353,7 +353,9 @@ class JsWalker {
     const receiverTainted = calleeNode.type === 'MemberExpression' && callee.isTainted;
     const result = combine('call', this.src(node), args);
     const isTainted = !SANITIZERS.has(calleeName) && (result.isTainted || receiverTainted);
-    return { ...result, isTainted, isConstant: false, callee: calleeName };
+    // A sanitiser's result is as harmless as a constant (quoted, numeric, a bare file name).
+    const isConstant = SANITIZERS.has(calleeName);
+    return { ...result, isTainted, isConstant, callee: calleeName };
   }
 
   private isToolRegistration(method: string, args: JsNode[]): boolean {

@@ -249,7 +249,8 @@ class PyWalker {
     const left = this.visit(node.childForFieldName('left')!);
     const right = this.visit(node.childForFieldName('right')!);
     const operator = node.childForFieldName('operator')?.type;
-    if (operator === '+') {
+    // `+` joins strings, `/` joins pathlib paths: both carry the caller's text onward.
+    if (operator === '+' || operator === '/') {
       return { ...combine('concat', node.text, [left, right]), ...leadingParts([left, right]) };
     }
     if (operator === '%' && typeof left.literal === 'string') {
@@ -333,7 +334,9 @@ class PyWalker {
     const isTainted =
       !SANITIZERS.has(calleeName) &&
       (result.isTainted || receiverTainted || INPUT_NAMES.has(calleeName));
-    return { ...result, isTainted, isConstant: false, callee: calleeName };
+    // A sanitiser's result is as harmless as a constant (quoted, numeric, a bare file name).
+    const isConstant = SANITIZERS.has(calleeName);
+    return { ...result, isTainted, isConstant, callee: calleeName };
   }
 
   private decorated(node: Node): ValueFact {

@@ -1,0 +1,155 @@
+// Shared vocabulary of the code rules: reading facts, resolving names to the values they were
+// assigned, sink tables and a single way to report a call.
+import type { Confidence, Severity } from '../../types.js';
+import type { CodeInput } from '../../inputs/types.js';
+import type { CallFact, CodeFacts, FunctionFacts, ValueFact } from '../../inputs/code/facts.js';
+import type { RuleContext } from '../define-rule.js';
+
+export { HIPAA, SOC2 } from '../snapshot/_compliance.js';
+
+const NO_FACTS: CodeFacts = { functions: [], calls: [], tools: [] };
+
+export function factsOf(code: CodeInput): CodeFacts {
+  return code.facts ?? NO_FACTS;
+}
+
+/** A name's assigned value when known (`q = f"…"; execute(q)` → the f-string), else the value. */
+export function resolved(value: ValueFact | undefined): ValueFact | undefined {
+  let current = value;
+  for (let depth = 0; depth < 4 && current?.origin; depth++) current = current.origin;
+  return current;
+}
+
+/** Built by string interpolation or concatenation (template, f-string, `+`, `%`, `.format`). */
+export function isBuiltString(value: ValueFact | undefined): boolean {
+  const shape = resolved(value)?.shape;
+  return shape === 'template' || shape === 'concat' || shape === 'format';
+}
+
+/** Python truthiness of a keyword argument: `shell=True`, or anything not literally false. */
+export function isTruthy(value: ValueFact | undefined): boolean {
+  if (!value) return false;
+  if (value.shape !== 'literal') return true;
+  return Boolean(value.literal);
+}
+
+/** Lower-cased names seen in the function and the functions around it. */
+export function namesAround(facts: CodeFacts, fn: number): Set<string> {
+  const out = new Set<string>();
+  for (let f: FunctionFacts | undefined = facts.functions[fn]; f; f = facts.functions[f.parent]) {
+    for (const name of f.names) out.add(name);
+    if (f.parent < 0) break;
+  }
+  return out;
+}
+
+/** The whole file's names (for file-level properties such as "has any auth middleware"). */
+export function allNames(facts: CodeFacts): Set<string> {
+  const out = new Set<string>();
+  for (const f of facts.functions) for (const name of f.names) out.add(name);
+  return out;
+}
+
+export function someName(names: Set<string>, pattern: RegExp): boolean {
+  for (const name of names) if (pattern.test(name)) return true;
+  return false;
+}
+
+/** The source line, for evidence. */
+export function lineText(code: CodeInput, line: number): string {
+  let start = 0;
+  for (let i = 1; i < line; i++) {
+    const next = code.text.indexOf('\n', start);
+    if (next === -1) return '';
+    start = next + 1;
+  }
+  const end = code.text.indexOf('\n', start);
+  return code.text.slice(start, end === -1 ? undefined : end).trim();
+}
+
+export function functionLabel(facts: CodeFacts, call: CallFact): string {
+  const fn = facts.functions[call.fn];
+  if (!fn || fn.name === '<module>') return 'module code';
+  const kind = fn.isToolHandler ? 'tool handler' : 'function';
+  return fn.name === '<anonymous>' ? `a ${kind}` : `${kind} \`${fn.name}\``;
+}
+
+export interface CallReport {
+  message: string;
+  severity?: Severity;
+  confidence?: Confidence;
+}
+
+export function reportCall(
+  ctx: RuleContext,
+  code: CodeInput,
+  call: { line: number },
+  report: CallReport,
+): void {
+  ctx.report({
+    file: code.path,
+    location: `${code.path}:${call.line}`,
+    snippet: lineText(code, call.line),
+    message: report.message,
+    ...(report.severity ? { severity: report.severity } : {}),
+    ...(report.confidence ? { confidence: report.confidence } : {}),
+  });
+}
+
+/** How a value reaching a sink rates: caller input is the rule's severity, anything else that is
+ *  not a constant is a weaker, lower-confidence signal, constants are fine. */
+export type Exposure = 'input' | 'dynamic' | 'constant';
+
+export function exposureOf(value: ValueFact | undefined): Exposure {
+  if (!value) return 'constant';
+  if (value.isTainted) return 'input';
+  if (value.isConstant) return 'constant';
+  return 'dynamic';
+}
+
+export function worstExposure(values: (ValueFact | undefined)[]): Exposure {
+  const all = values.map(exposureOf);
+  if (all.includes('input')) return 'input';
+  if (all.includes('dynamic')) return 'dynamic';
+  return 'constant';
+}
+
+/** Outbound HTTP calls: the callee (resolved through imports) and which argument holds the URL. */
+export function outboundUrlArgument(call: CallFact): ValueFact | undefined | null {
+  const callee = call.callee;
+  const method = call.method;
+  if (callee === 'fetch' || callee === 'undici.fetch' || callee === 'node-fetch') {
+    return call.args[0];
+  }
+  if (call.isNew && (callee === 'Request' || callee === 'undici.Request')) return call.args[0];
+  if (
+    /^(?:axios|got|ky|superagent|needle|undici|node-fetch)(?:\.create\(\))?(?:\.\w+)?$/.test(callee)
+  ) {
+    if (method === 'request' || callee === 'axios' || callee === 'got') {
+      const first = call.args[0];
+      return first?.shape === 'object' ? (first.props?.url ?? null) : first;
+    }
+    return HTTP_VERBS.has(method) ? call.args[0] : null;
+  }
+  if (/^(?:https?)\.(?:get|request)$/.test(callee)) return call.args[0];
+  if (/^(?:requests|httpx)(?:\.\w+\(\))?\.(\w+)$/.test(callee)) {
+    if (method === 'request') return call.kwargs.url ?? call.args[1];
+    return HTTP_VERBS.has(method) || method === 'stream' ? (call.kwargs.url ?? call.args[0]) : null;
+  }
+  if (/^aiohttp\.ClientSession\(\)\.\w+$/.test(callee)) {
+    if (method === 'request') return call.kwargs.url ?? call.args[1];
+    return HTTP_VERBS.has(method) ? (call.kwargs.url ?? call.args[0]) : null;
+  }
+  if (callee === 'urllib.request.urlopen' || callee === 'urllib.request.Request') {
+    return call.kwargs.url ?? call.args[0];
+  }
+  if (/^urllib3\.PoolManager\(\)\.(?:request|urlopen)$/.test(callee)) return call.args[1];
+  return null;
+}
+
+const HTTP_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
+/** True for calls that send data off the machine (any argument counts). */
+export function isOutboundCall(call: CallFact): boolean {
+  return outboundUrlArgument(call) !== null;
+}
