@@ -1,0 +1,242 @@
+// SARIF 2.1.0 output, for code-scanning dashboards (GitHub, Azure DevOps, IDE viewers). One run
+// holds every target scanned together; rule ids are the rules' own ids, so they stay stable
+// across runs and a dashboard can track a finding over time.
+
+import { createHash } from 'node:crypto';
+import type { Rule, RuleTarget } from './rules/define-rule.js';
+import { ALL_RULES } from './rules/index.js';
+import type { Finding, ScanResult, Severity } from './types.js';
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+
+type SarifLevel = 'error' | 'warning' | 'note';
+
+const LEVEL: Record<Severity, SarifLevel> = {
+  critical: 'error',
+  high: 'error',
+  medium: 'warning',
+  low: 'note',
+};
+
+// GitHub reads `security-severity` (0-10) to rank alerts: >= 9 critical, >= 7 high, >= 4 medium.
+const SECURITY_SEVERITY: Record<Severity, string> = {
+  critical: '9.5',
+  high: '8.0',
+  medium: '5.5',
+  low: '3.0',
+};
+
+export interface SarifOptions {
+  /** The rule catalogue (defaults to every rule the engine has). */
+  rules?: readonly Rule<RuleTarget>[];
+  toolVersion?: string;
+}
+
+export interface SarifLog {
+  $schema: string;
+  version: '2.1.0';
+  runs: SarifRun[];
+}
+
+export interface SarifRun {
+  tool: { driver: SarifDriver };
+  results: SarifResult[];
+  properties: { targets: { target: string; overallScore: number; letterGrade: string }[] };
+}
+
+interface SarifDriver {
+  name: string;
+  version: string;
+  rules: SarifRule[];
+}
+
+interface SarifRule {
+  id: string;
+  name: string;
+  shortDescription: { text: string };
+  fullDescription: { text: string };
+  help: { text: string };
+  helpUri?: string;
+  defaultConfiguration: { level: SarifLevel };
+  properties: { tags: string[]; precision: string; 'security-severity': string };
+}
+
+interface SarifLocation {
+  physicalLocation?: {
+    artifactLocation: { uri: string };
+    region?: { startLine: number };
+  };
+  logicalLocations?: { fullyQualifiedName: string; kind: string }[];
+  message?: { text: string };
+}
+
+export interface SarifResult {
+  ruleId: string;
+  ruleIndex: number;
+  level: SarifLevel;
+  message: { text: string };
+  locations: SarifLocation[];
+  relatedLocations?: (SarifLocation & { id: number })[];
+  partialFingerprints: Record<string, string>;
+  properties: Record<string, unknown>;
+}
+
+const PRECISION = { high: 'high', medium: 'medium', low: 'low' } as const;
+
+function ruleName(id: string): string {
+  return id
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}
+
+function sarifRule(rule: Rule<RuleTarget>): SarifRule {
+  const m = rule.meta;
+  const tags = [
+    'security',
+    m.owasp,
+    ...(m.owaspMcp ? [m.owaspMcp] : []),
+    ...(m.cwe ? [m.cwe] : []),
+  ];
+  const sarif: SarifRule = {
+    id: m.id,
+    name: ruleName(m.id),
+    shortDescription: { text: m.title },
+    fullDescription: { text: m.description },
+    help: { text: m.remediation },
+    defaultConfiguration: { level: LEVEL[m.severity] },
+    properties: {
+      tags,
+      precision: PRECISION[m.confidence],
+      'security-severity': SECURITY_SEVERITY[m.severity],
+    },
+  };
+  if (m.references[0]) sarif.helpUri = m.references[0];
+  return sarif;
+}
+
+/** A rule the catalogue lacks (should not happen) still gets an entry built from its finding. */
+function ruleFromFinding(f: Finding): SarifRule {
+  return {
+    id: f.ruleId,
+    name: ruleName(f.ruleId),
+    shortDescription: { text: f.title },
+    fullDescription: { text: f.title },
+    help: { text: f.remediation },
+    defaultConfiguration: { level: LEVEL[f.severity] },
+    properties: {
+      tags: ['security', f.owasp],
+      precision: PRECISION[f.confidence],
+      'security-severity': SECURITY_SEVERITY[f.severity],
+    },
+  };
+}
+
+const FILE_LINE = /^(.*):(\d+)$/;
+
+/** Evidence of a file finding is `file:line`; anything else is a path inside a definition. */
+function locationOf(location: string, finding: Finding, target: string): SarifLocation {
+  if (finding.file !== undefined) {
+    const match = FILE_LINE.exec(location);
+    const line = match ? Number(match[2]) : undefined;
+    const physical: NonNullable<SarifLocation['physicalLocation']> = {
+      artifactLocation: { uri: toUri(finding.file) },
+    };
+    if (line !== undefined && line > 0) physical.region = { startLine: line };
+    const result: SarifLocation = { physicalLocation: physical };
+    if (!match && location !== '') {
+      result.logicalLocations = [{ fullyQualifiedName: location, kind: 'member' }];
+    }
+    return result;
+  }
+  return {
+    // The snapshot file or server URL the definition came from, so viewers can group by it.
+    physicalLocation: { artifactLocation: { uri: toUri(target) } },
+    logicalLocations: [{ fullyQualifiedName: location, kind: 'member' }],
+  };
+}
+
+/** SARIF wants URIs: forward slashes, spaces and the like percent-encoded; URLs pass as they are. */
+function toUri(path: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) return path;
+  return path.split(/[\\/]/).map(encodeURIComponent).join('/');
+}
+
+function fingerprint(f: Finding, target: string): string {
+  const first = f.evidence[0];
+  return createHash('sha256')
+    .update([f.ruleId, f.file ?? target, first?.location ?? '', first?.snippet ?? ''].join('\0'))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+function sarifResult(f: Finding, ruleIndex: number, target: string): SarifResult {
+  const [first, ...rest] = f.evidence;
+  const primary = locationOf(first?.location ?? '', f, target);
+  const result: SarifResult = {
+    ruleId: f.ruleId,
+    ruleIndex,
+    level: LEVEL[f.severity],
+    message: { text: f.description },
+    locations: [primary],
+    partialFingerprints: { 'palisadeFinding/v1': fingerprint(f, target) },
+    properties: {
+      title: f.title,
+      severity: f.severity,
+      confidence: f.confidence,
+      owasp: f.owasp,
+      ...(f.owaspMcp ? { owaspMcp: f.owaspMcp } : {}),
+      ...(f.cwe ? { cwe: f.cwe } : {}),
+      evidence: f.evidence.map((e) => e.snippet),
+      target,
+    },
+  };
+  if (rest.length > 0) {
+    result.relatedLocations = rest.map((e, i) => ({
+      id: i + 1,
+      ...locationOf(e.location, f, target),
+      message: { text: e.snippet },
+    }));
+  }
+  return result;
+}
+
+/** Builds one SARIF log (one run) from the results of one invocation. */
+export function toSarif(results: readonly ScanResult[], options: SarifOptions = {}): SarifLog {
+  const rules = (options.rules ?? ALL_RULES).map(sarifRule);
+  const indexById = new Map(rules.map((r, i) => [r.id, i]));
+  const sarifResults: SarifResult[] = [];
+  for (const result of results) {
+    for (const finding of result.findings) {
+      let index = indexById.get(finding.ruleId);
+      if (index === undefined) {
+        index = rules.push(ruleFromFinding(finding)) - 1;
+        indexById.set(finding.ruleId, index);
+      }
+      sarifResults.push(sarifResult(finding, index, result.target));
+    }
+  }
+  return {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'Palisade',
+            version: options.toolVersion ?? '0.1.0',
+            rules,
+          },
+        },
+        results: sarifResults,
+        properties: {
+          targets: results.map((r) => ({
+            target: r.target,
+            overallScore: r.overallScore,
+            letterGrade: r.letterGrade,
+          })),
+        },
+      },
+    ],
+  };
+}
