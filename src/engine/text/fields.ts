@@ -1,5 +1,7 @@
 // Walks every text field of an MCP snapshot with its JSON-path location. Every snapshot rule reads
 // text through this walker, so a new place where text can hide is added once, here.
+// The walk appends to one array rather than using generators: it runs for every rule on every
+// scan, and delegated generators cost several times more per field.
 import type { JsonSchema, McpSnapshot, McpTool } from '../types.js';
 
 export type FieldKind =
@@ -26,11 +28,14 @@ export interface TextField {
 const SCHEMA_DEPTH_MAX = 12;
 /** Cap on schema nodes walked per schema, so one huge schema cannot stall a scan. */
 const SCHEMA_NODES_MAX = 5000;
-const SCHEMA_TEXT_KEYS = ['description', 'title'] as const;
+/** Cap on values taken from one array or object (enum, examples, serverInfo, annotations). */
+const VALUES_MAX = 1000;
+const VALUE_DEPTH_MAX = 3;
 const SCHEMA_VALUE_KEYS = ['default', 'const', 'pattern', 'examples', 'enum'] as const;
 const SUBSCHEMA_LIST_KEYS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
 const SUBSCHEMA_MAP_KEYS = ['properties', '$defs', 'definitions', 'patternProperties'] as const;
 const SUBSCHEMA_KEYS = ['items', 'additionalProperties', 'not', 'contains'] as const;
+const IDENTIFIER_RE = /^[A-Za-z_$][\w$]*$/;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -38,152 +43,158 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Identifier-safe keys print as `.key`, others as `["key"]`. */
 export function pathKey(key: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+  return IDENTIFIER_RE.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 }
 
-function* valueTexts(value: unknown, location: string, depth = 0): Generator<[string, string]> {
-  if (typeof value === 'string') yield [location, value];
-  else if (depth < 3 && Array.isArray(value)) {
-    for (let i = 0; i < value.length && i < 1000; i++)
-      yield* valueTexts(value[i], `${location}[${i}]`, depth + 1);
-  } else if (depth < 3 && isRecord(value)) {
-    for (const [k, v] of Object.entries(value))
-      yield* valueTexts(v, `${location}${pathKey(k)}`, depth + 1);
+interface Sink {
+  out: TextField[];
+  toolIndex: number | undefined;
+}
+
+function push(sink: Sink, location: string, text: string, kind: FieldKind): void {
+  sink.out.push(
+    sink.toolIndex === undefined
+      ? { location, text, kind }
+      : { location, text, kind, toolIndex: sink.toolIndex },
+  );
+}
+
+function walkValues(
+  sink: Sink,
+  value: unknown,
+  location: string,
+  kind: FieldKind,
+  depth = 0,
+): void {
+  if (typeof value === 'string') push(sink, location, value, kind);
+  else if (depth >= VALUE_DEPTH_MAX) return;
+  else if (Array.isArray(value)) {
+    const n = Math.min(value.length, VALUES_MAX);
+    for (let i = 0; i < n; i++) walkValues(sink, value[i], `${location}[${i}]`, kind, depth + 1);
+  } else if (isRecord(value)) {
+    let seen = 0;
+    for (const key in value) {
+      if (seen++ >= VALUES_MAX) break;
+      walkValues(sink, value[key], `${location}${pathKey(key)}`, kind, depth + 1);
+    }
   }
 }
 
-function* schemaFields(
+function walkSchema(
+  sink: Sink,
   schema: unknown,
   location: string,
-  toolIndex: number | undefined,
   budget: { nodes: number },
   depth = 0,
-): Generator<TextField> {
+): void {
   if (!isRecord(schema) || depth > SCHEMA_DEPTH_MAX || budget.nodes-- <= 0) return;
-  const base = toolIndex === undefined ? {} : { toolIndex };
-  for (const key of SCHEMA_TEXT_KEYS) {
-    const v = schema[key];
-    if (typeof v === 'string')
-      yield {
-        ...base,
-        location: `${location}.${key}`,
-        text: v,
-        kind: key === 'title' ? 'title' : 'description',
-      };
-  }
+  if (typeof schema.description === 'string')
+    push(sink, `${location}.description`, schema.description, 'description');
+  if (typeof schema.title === 'string') push(sink, `${location}.title`, schema.title, 'title');
   for (const key of SCHEMA_VALUE_KEYS) {
-    for (const [loc, text] of valueTexts(schema[key], `${location}.${key}`))
-      yield { ...base, location: loc, text, kind: 'schema-value' };
+    if (schema[key] !== undefined)
+      walkValues(sink, schema[key], `${location}.${key}`, 'schema-value');
   }
   for (const key of SUBSCHEMA_MAP_KEYS) {
     const map = schema[key];
     if (!isRecord(map)) continue;
-    for (const [name, sub] of Object.entries(map)) {
+    for (const name in map) {
       const subLocation = `${location}.${key}${pathKey(name)}`;
-      if (key === 'properties')
-        yield { ...base, location: subLocation, text: name, kind: 'param-name' };
-      yield* schemaFields(sub, subLocation, toolIndex, budget, depth + 1);
+      if (key === 'properties') push(sink, subLocation, name, 'param-name');
+      walkSchema(sink, map[name], subLocation, budget, depth + 1);
     }
   }
   for (const key of SUBSCHEMA_LIST_KEYS) {
     const list = schema[key];
     if (!Array.isArray(list)) continue;
     for (let i = 0; i < list.length; i++)
-      yield* schemaFields(list[i], `${location}.${key}[${i}]`, toolIndex, budget, depth + 1);
+      walkSchema(sink, list[i], `${location}.${key}[${i}]`, budget, depth + 1);
   }
   for (const key of SUBSCHEMA_KEYS) {
     const sub = schema[key];
     if (Array.isArray(sub)) {
       for (let i = 0; i < sub.length; i++)
-        yield* schemaFields(sub[i], `${location}.${key}[${i}]`, toolIndex, budget, depth + 1);
-    } else yield* schemaFields(sub, `${location}.${key}`, toolIndex, budget, depth + 1);
+        walkSchema(sink, sub[i], `${location}.${key}[${i}]`, budget, depth + 1);
+    } else if (sub !== undefined) walkSchema(sink, sub, `${location}.${key}`, budget, depth + 1);
   }
+}
+
+function walkTool(out: TextField[], tool: McpTool, toolIndex: number): void {
+  const sink: Sink = { out, toolIndex };
+  const at = `tools[${toolIndex}]`;
+  if (typeof tool.name === 'string') push(sink, `${at}.name`, tool.name, 'name');
+  if (typeof tool.title === 'string') push(sink, `${at}.title`, tool.title, 'title');
+  if (typeof tool.description === 'string')
+    push(sink, `${at}.description`, tool.description, 'description');
+  if (isRecord(tool.annotations)) {
+    // Non-standard annotation keys reach some clients' prompts too; walk their string values.
+    for (const key in tool.annotations) {
+      const value = tool.annotations[key];
+      const location = `${at}.annotations${pathKey(key)}`;
+      if (key === 'title' && typeof value === 'string') push(sink, location, value, 'title');
+      else walkValues(sink, value, location, 'annotation');
+    }
+  }
+  walkSchema(sink, tool.inputSchema, `${at}.inputSchema`, { nodes: SCHEMA_NODES_MAX });
+  walkSchema(sink, tool.outputSchema, `${at}.outputSchema`, { nodes: SCHEMA_NODES_MAX });
 }
 
 /** Text fields of one tool, name first. */
-export function* toolFields(tool: McpTool, toolIndex: number): Generator<TextField> {
-  const at = `tools[${toolIndex}]`;
-  if (typeof tool.name === 'string')
-    yield { location: `${at}.name`, text: tool.name, kind: 'name', toolIndex };
-  if (typeof tool.title === 'string')
-    yield { location: `${at}.title`, text: tool.title, kind: 'title', toolIndex };
-  if (typeof tool.description === 'string')
-    yield { location: `${at}.description`, text: tool.description, kind: 'description', toolIndex };
-  if (isRecord(tool.annotations) && typeof tool.annotations.title === 'string')
-    yield {
-      location: `${at}.annotations.title`,
-      text: tool.annotations.title,
-      kind: 'title',
-      toolIndex,
-    };
-  if (isRecord(tool.annotations)) {
-    // Non-standard annotation keys reach some clients' prompts too; walk their string values.
-    for (const [key, value] of Object.entries(tool.annotations)) {
-      if (key === 'title') continue;
-      for (const [loc, text] of valueTexts(value, `${at}.annotations${pathKey(key)}`))
-        yield { location: loc, text, kind: 'annotation', toolIndex };
-    }
-  }
-  yield* schemaFields(tool.inputSchema, `${at}.inputSchema`, toolIndex, {
-    nodes: SCHEMA_NODES_MAX,
-  });
-  yield* schemaFields(tool.outputSchema, `${at}.outputSchema`, toolIndex, {
-    nodes: SCHEMA_NODES_MAX,
-  });
+export function toolFields(tool: McpTool, toolIndex: number): TextField[] {
+  const out: TextField[] = [];
+  walkTool(out, tool, toolIndex);
+  return out;
 }
 
-function* describedFields(
+function walkDescribed(
+  out: TextField[],
   items: readonly unknown[] | undefined,
   prefix: string,
   nameKeys: readonly string[],
-): Generator<TextField> {
+): void {
   if (!Array.isArray(items)) return;
+  const sink: Sink = { out, toolIndex: undefined };
   for (let i = 0; i < items.length; i++) {
-    const item = items[i];
+    const item: unknown = items[i];
     if (!isRecord(item)) continue;
     const at = `${prefix}[${i}]`;
     for (const key of nameKeys) {
       const v = item[key];
       if (typeof v === 'string')
-        yield { location: `${at}.${key}`, text: v, kind: key.startsWith('uri') ? 'uri' : 'name' };
+        push(sink, `${at}.${key}`, v, key.startsWith('uri') ? 'uri' : 'name');
     }
-    for (const key of ['title', 'description'] as const) {
-      const v = item[key];
-      if (typeof v === 'string') yield { location: `${at}.${key}`, text: v, kind: key };
-    }
-    if (Array.isArray(item.arguments)) {
-      for (let j = 0; j < item.arguments.length; j++) {
-        const arg: unknown = item.arguments[j];
-        if (!isRecord(arg)) continue;
-        if (typeof arg.name === 'string')
-          yield { location: `${at}.arguments[${j}].name`, text: arg.name, kind: 'param-name' };
-        if (typeof arg.description === 'string')
-          yield {
-            location: `${at}.arguments[${j}].description`,
-            text: arg.description,
-            kind: 'description',
-          };
-      }
+    if (typeof item.title === 'string') push(sink, `${at}.title`, item.title, 'title');
+    if (typeof item.description === 'string')
+      push(sink, `${at}.description`, item.description, 'description');
+    if (!Array.isArray(item.arguments)) continue;
+    for (let j = 0; j < item.arguments.length; j++) {
+      const arg: unknown = item.arguments[j];
+      if (!isRecord(arg)) continue;
+      if (typeof arg.name === 'string')
+        push(sink, `${at}.arguments[${j}].name`, arg.name, 'param-name');
+      if (typeof arg.description === 'string')
+        push(sink, `${at}.arguments[${j}].description`, arg.description, 'description');
     }
   }
 }
 
 /** Every text field of the snapshot: tools, prompts, resources, templates, instructions, serverInfo. */
-export function* snapshotFields(snapshot: McpSnapshot): Generator<TextField> {
-  const tools = Array.isArray(snapshot.tools) ? snapshot.tools : [];
+export function snapshotFields(snapshot: McpSnapshot): TextField[] {
+  const out: TextField[] = [];
+  const tools: unknown[] = Array.isArray(snapshot.tools) ? snapshot.tools : [];
   for (let i = 0; i < tools.length; i++) {
     const tool = tools[i];
-    if (isRecord(tool)) yield* toolFields(tool, i);
+    if (isRecord(tool)) walkTool(out, tool as McpTool, i);
   }
-  yield* describedFields(snapshot.prompts, 'prompts', ['name']);
-  yield* describedFields(snapshot.resources, 'resources', ['name', 'uri']);
-  yield* describedFields(snapshot.resourceTemplates, 'resourceTemplates', ['name', 'uriTemplate']);
+  walkDescribed(out, snapshot.prompts, 'prompts', ['name']);
+  walkDescribed(out, snapshot.resources, 'resources', ['name', 'uri']);
+  walkDescribed(out, snapshot.resourceTemplates, 'resourceTemplates', ['name', 'uriTemplate']);
+  const sink: Sink = { out, toolIndex: undefined };
   if (typeof snapshot.instructions === 'string')
-    yield { location: 'instructions', text: snapshot.instructions, kind: 'instructions' };
-  if (isRecord(snapshot.serverInfo)) {
-    for (const [loc, text] of valueTexts(snapshot.serverInfo, 'serverInfo'))
-      yield { location: loc, text, kind: 'server-info' };
-  }
+    push(sink, 'instructions', snapshot.instructions, 'instructions');
+  if (isRecord(snapshot.serverInfo))
+    walkValues(sink, snapshot.serverInfo, 'serverInfo', 'server-info');
+  return out;
 }
 
 /** The tool's input-schema properties (top level), for rules reasoning about parameters. */

@@ -160,6 +160,11 @@ const PATTERNS: readonly Pattern[] = [
   },
   {
     kind: 'forced-call-order',
+    weight: 3,
+    re: /\byou (?:must|need to|should|have to|are required to) (?:first|also|then|always|additionally)\b[^.\n]{0,80}?\b(?:call|calling|use|using|invoke|invoking|run|running|execute|executing)\b(?: the)? [`'"]?[a-z0-9]+(?:[_-][a-z0-9]+)*[`'"]?/,
+  },
+  {
+    kind: 'forced-call-order',
     weight: 2,
     re: /\b(?:must|always|first)\s+(?:first\s+)?(?:call|use|invoke|run|execute)\s+(?:the\s+)?[`'"]?[a-z0-9]+(?:_[a-z0-9]+)+[`'"]?/,
   },
@@ -202,6 +207,12 @@ const PATTERNS: readonly Pattern[] = [
     re: /\b(?:state|say|announce|tell the user|inform the user|respond with|reply with|report to the user|display the message|include the message)\b\s*:?\s*(?:that\s+)?['"\u201c]|\b(?:promotional|mandatory|required) message\b|\binform the user that\b/,
   },
 
+  {
+    kind: 'sensitive-action',
+    weight: 3,
+    re: /\b(?:remov|delet|clean|wip|eras|purg)\w* (?:up )?(?:\w+ ){0,3}(?:contents?|files?|data|everything) (?:from|in|of|under) (?:the )?(?:\/|~|home|root|system)/,
+  },
+
   // Changing the arguments the user asked for.
   {
     kind: 'parameter-tampering',
@@ -212,6 +223,11 @@ const PATTERNS: readonly Pattern[] = [
     kind: 'parameter-tampering',
     weight: 2,
     re: /\b(?:change|modify|replace|redirect|override|swap|switch|rewrite|alter)\b[^.\n]{0,40}?\b(?:parameter|recipient|ticker|url|address|argument|destination|account|query|location|value|input)s?\b[^.\n]{0,40}?\b(?:to|with|into)\b/,
+  },
+  {
+    kind: 'parameter-tampering',
+    weight: 3,
+    re: /\b(?:query|queries|parameters?|arguments?|inputs?|requests?|url|recipients?|ticker|address|destination|interval|amount)\b (?:is|are|will be|gets|get) (?:automatically |silently |always )?(?:modified|changed|rewritten|replaced|redirected|altered|overridden|swapped)\b/,
   },
   {
     kind: 'parameter-tampering',

@@ -17,6 +17,10 @@ const PREFER_RE =
 const PROMO_RE =
   /\b(?:world'?s best|best (?:tool|version)|the best\b|ultimate|superior|premium|pinnacle|unmatched|unparalleled|unrivall?ed|world[- ]class|award[- ]winning|cutting[- ]edge|industry[- ](?:leading|standard)|number one|#1\b|state[- ]of[- ]the[- ]art|revolutionary|elite|most (?:advanced|reliable|accurate|trusted|sophisticated|powerful|comprehensive)|enterprise[- ]grade|(?:scientifically|clinically) proven|trusted by|recommended by|used by (?:\d+|millions|thousands|fortune|top|professionals)|fortune 500|five[- ]star|\d{2,3}(?:\.\d+)?% (?:more |accura|success|reliab|of professionals|improvement)|guarantee[ds]?\b|ai[- ]optimi[sz]ed|(?:advanced|enhanced|professional|ultimate|premium|pro) version\b)/g;
 
+/** Self-praise strong enough alone: the tool ranks itself against all others. */
+const STRONG_PROMO_RE =
+  /\b(?:the )?best (?:tool|server|version|choice|option)\b[^.\n]{0,30}?\b(?:in the world|ever|available|on the market|of all)\b|\bworld'?s best\b|\bthe best tool\b|\bbetter than (?:all|any) (?:other )?tools?\b/;
+
 /** Name words that sell rather than describe. */
 const PROMO_NAME_WORDS = new Set([
   'best',
@@ -88,9 +92,10 @@ export default defineRule({
         const trust = TRUST_OVER_RE.exec(field.norm);
         const prefer = PREFER_RE.exec(field.norm);
         const promos = promoHits(field.norm);
-        const hit = trust ?? prefer ?? promos[0];
+        const strongPromo = STRONG_PROMO_RE.exec(field.norm);
+        const hit = trust ?? prefer ?? strongPromo ?? promos[0];
         if (!hit) continue;
-        if (!trust && !prefer && promos.length < 2 && !promoName) continue;
+        if (!trust && !prefer && !strongPromo && promos.length < 2 && !promoName) continue;
         reported = true;
         ctx.report({
           subject: subject.location,

@@ -1,0 +1,170 @@
+// Classifies what a tool can do from its name, description, parameters and annotations. Several
+// rules reason about capabilities (destructive without confirmation, misleading annotations,
+// toxic flows); they share one reading so that they agree with each other.
+import type { McpTool } from '../../types.js';
+import { toolParameters } from '../../text/fields.js';
+import { nameWords, toolSummary, type Subject } from './_tool-text.js';
+
+export interface Capabilities {
+  /** Deletes, overwrites or otherwise destroys data or resources. */
+  destructive: boolean;
+  /** Creates or changes state (files, records, settings). */
+  writes: boolean;
+  /** Sends data outside: messages, e-mail, HTTP requests, uploads, publications. */
+  sendsExternally: boolean;
+  /** Moves money. */
+  movesMoney: boolean;
+  /** Runs commands or code supplied by the caller. */
+  executesCode: boolean;
+  /** Fetches caller-chosen URLs from the server's network position. */
+  fetchesUrls: boolean;
+  /** Reads private data: files, databases, mail, messages, secrets, customer records. */
+  readsPrivateData: boolean;
+  /** Brings in content written by third parties: web pages, e-mail, issues, messages, search. */
+  readsUntrustedContent: boolean;
+  /** Has a parameter through which the user's confirmation is passed. */
+  hasConfirmationParam: boolean;
+}
+
+const DESTRUCTIVE_VERBS = new Set([
+  'delete',
+  'remove',
+  'drop',
+  'destroy',
+  'wipe',
+  'purge',
+  'truncate',
+  'erase',
+  'kill',
+  'terminate',
+  'uninstall',
+  'revoke',
+  'reset',
+  'format',
+  'overwrite',
+  'rm',
+  'rmdir',
+  'unlink',
+  'shred',
+  'clear',
+  'cancel',
+  'disable',
+  'ban',
+  'kick',
+]);
+const WRITE_VERBS = new Set([
+  'create',
+  'update',
+  'write',
+  'edit',
+  'modify',
+  'set',
+  'put',
+  'insert',
+  'upload',
+  'move',
+  'rename',
+  'merge',
+  'push',
+  'commit',
+  'post',
+  'publish',
+  'add',
+  'save',
+  'append',
+  'patch',
+  'change',
+  'assign',
+  'store',
+  'install',
+  'deploy',
+  'fork',
+  'apply',
+  'replace',
+  'grant',
+]);
+const SEND_VERBS = new Set([
+  'send',
+  'email',
+  'mail',
+  'message',
+  'post',
+  'publish',
+  'notify',
+  'tweet',
+  'upload',
+  'share',
+  'forward',
+  'reply',
+  'broadcast',
+  'webhook',
+  'sms',
+  'dm',
+  'invite',
+]);
+const MONEY_RE =
+  /\b(?:transfer (?:funds|money|\$|usd|eur|btc|eth|tokens|crypto)|(?:send|wire|move) (?:money|funds|payment|crypto)|make (?:a )?payment|pay(?:s|ing)? (?:an? |the )?(?:invoice|bill|amount|merchant|recipient)|withdraw\w*|purchase\w*|checkout|charge (?:the |a )?(?:card|customer|account)|refund\w*|place (?:an? )?(?:order|trade)|buy\w* (?:stock|shares|crypto|tokens?))\b/;
+const MONEY_NAME_WORDS = new Set([
+  'transfer',
+  'pay',
+  'payment',
+  'withdraw',
+  'purchase',
+  'checkout',
+  'refund',
+  'wire',
+  'buy',
+  'sell',
+  'trade',
+  'charge',
+]);
+const EXEC_RE =
+  /\b(?:execut\w*|run\w*|eval\w*|spawn\w*|invoke)\b[^.]{0,40}\b(?:shell|terminal|bash|powershell|command(?:s| line)?|code|scripts?|python|javascript|js|ruby|node|sql|queries|expressions?)\b|\b(?:shell|terminal|command[- ]line) (?:access|commands?)\b|\bsupports? (?:javascript|python|js) expressions\b|\beval\(|\bexec\(/;
+const URL_FETCH_RE =
+  /\b(?:fetch\w*|request\w*|download\w*|retriev\w*|navigat\w*|load\w*|crawl\w*|scrap\w*|proxy\w*|visit\w*|get\w*|check\w*|call\w*|access\w*)\b[^.]{0,40}\b(?:url|urls|uri|web ?page|website|endpoint|link|http)/;
+const PRIVATE_READ_RE =
+  /\b(?:read\w*|get\w*|list\w*|search\w*|query\w*|export\w*|fetch\w*|retriev\w*|view\w*|download\w*|access\w*|dump\w*|show\w*)\b[^.]{0,50}\b(?:files?|director(?:y|ies)|database|db|tables?|records?|emails?|inbox|mail|messages?|chats?|dms?|contacts|calendar|documents?|secrets?|credentials?|passwords?|keys|tokens?|customer|patients?|accounts?|history|notes?|memories|repositor(?:y|ies)|source code|private)\b/;
+const UNTRUSTED_RE =
+  /\b(?:web ?pages?|websites?|urls?|internet|web search|search (?:the )?web|browse\w*|scrap\w*|crawl\w*|emails?|inbox|messages?|issues?|comments?|pull requests?|tickets?|posts?|tweets?|reviews?|rss|feeds?|news)\b/;
+const CONFIRM_PARAM_RE =
+  /^(?:confirm\w*|approv\w*|acknowledg\w*|user_?confirm\w*|dry_?run|preview|require_?confirmation|consent\w*|i_?understand\w*|are_?you_?sure)$/i;
+
+function firstVerb(tool: McpTool): string {
+  const words = nameWords(tool.name ?? '');
+  return words[0] ?? '';
+}
+
+export function capabilitiesOf(subject: Subject): Capabilities {
+  const tool = subject.tool;
+  const summary = toolSummary(subject);
+  const words = tool ? nameWords(tool.name ?? '') : [];
+  const verb = tool ? firstVerb(tool) : '';
+  const params = tool ? toolParameters(tool) : [];
+  const paramNames = params.map((p) => p.name.toLowerCase());
+  const hasUrlParam = paramNames.some((n) =>
+    /(?:^|_)(?:url|uri|endpoint|link|href|target)(?:s|_|$)/.test(n),
+  );
+  const destructive =
+    DESTRUCTIVE_VERBS.has(verb) ||
+    /\b(?:permanently|irreversibl\w*)\b|\b(?:delete|remove|drop|destroy|wipe|purge|erase|overwrite)s? (?:\w+ ){0,3}(?:files?|director(?:y|ies)|records?|tables?|database|data|repositor(?:y|ies)|branch(?:es)?|users?|accounts?|resources?|instances?|everything|all)\b/.test(
+      summary,
+    );
+  return {
+    destructive,
+    writes: destructive || WRITE_VERBS.has(verb),
+    sendsExternally:
+      words.some((w) => SEND_VERBS.has(w)) && !/\b(?:get|list|read|search|fetch)\b/.test(verb),
+    movesMoney: words.some((w) => MONEY_NAME_WORDS.has(w)) || MONEY_RE.test(summary),
+    executesCode:
+      EXEC_RE.test(summary) ||
+      (['execute', 'exec', 'run', 'eval'].includes(verb) &&
+        paramNames.some((n) => /command|cmd|code|script|expression/.test(n))),
+    fetchesUrls: hasUrlParam && URL_FETCH_RE.test(summary),
+    readsPrivateData: PRIVATE_READ_RE.test(summary),
+    readsUntrustedContent:
+      (hasUrlParam && URL_FETCH_RE.test(summary)) ||
+      (/\b(?:get|read|list|search|fetch|browse|scrape|crawl|retrieve)\b/.test(verb) &&
+        UNTRUSTED_RE.test(summary)),
+    hasConfirmationParam: params.some((p) => CONFIRM_PARAM_RE.test(p.name)),
+  };
+}

@@ -1,0 +1,91 @@
+import { defineRule } from '../define-rule.js';
+import type { Severity } from '../../types.js';
+import { HIPAA, SOC2 } from './_compliance.js';
+import { proseFields, snippetAround, subjectsOf } from './_tool-text.js';
+
+// A tool's text steering how *other* tools behave or are chosen. The tool need not be called:
+// its description alone, once in context, changes what the model does with the other tools.
+
+/** A reference to another tool: quoted or backticked identifier, or "the X tool". */
+const TOOL_REF = String.raw`(?:[\x60'"][a-z][a-z0-9]*(?:[_-][a-z0-9]+)+[\x60'"]|\bthe [a-z][a-z0-9]*(?:[_-][a-z0-9]+)* (?:tool|function|server)\b|\(mcp[_-][a-z0-9_-]+\))`;
+
+/** The tool says it is deprecated or disabled and sends the model to another tool. */
+const SELF_DEPRECATION_RE = new RegExp(
+  String.raw`\b(?:has been|is|was|now) (?:\w+ )?(?:deprecated|disabled|discontinued|retired|removed|replaced|unavailable|obsolete)\b[^\n]{0,200}?\b(?:use|call|redirect to|switch to|invoke)\b[^.\n]{0,30}?${TOOL_REF}`,
+);
+/** Changing the behaviour of another tool: its recipients, its arguments, its results. */
+const ALTER_OTHER_RE = new RegExp(
+  String.raw`(?:\b(?:when|whenever|if|before|after)\b[^.\n]{0,40}?${TOOL_REF}[^.\n]{0,80}?\b(?:change|modify|override|overrides|replace|redirect|intercept|forward|proxy|add|append|bcc|cc|copy|set|include|send)\w*\b)|(?:${TOOL_REF}[^.\n]{0,40}?\b(?:has been|is now|now) (?:updated|optimi[sz]ed|enhanced|changed|modified|patched|reconfigured)\b)|(?:\bintercepts?\b[^.\n]{0,60}?\brequests?\b)`,
+);
+/** "When the user asks for X, use this tool instead." */
+const REPLACE_OTHERS_RE =
+  /\b(?:use|call|prefer) this (?:tool|function|server) (?:instead|rather)\b|\binstead of (?:using |calling )?(?:the )?(?:other|original|default|regular|standard) (?:tools?|servers?|functions?)\b|\b(?:all|every|any) (?:e-?mails?|messages?|requests?|calls?|payments?|transfers?)\b[^.\n]{0,40}?\bmust (?:be )?(?:bcc|cc|copied|forwarded|sent|routed|redirected)\b/;
+
+interface Match {
+  severity: Severity;
+  what: string;
+  m: RegExpExecArray;
+}
+
+function findShadowing(norm: string): Match | undefined {
+  const alter = ALTER_OTHER_RE.exec(norm);
+  if (alter) return { severity: 'high', what: 'changes how another tool behaves', m: alter };
+  const replace = REPLACE_OTHERS_RE.exec(norm);
+  if (replace)
+    return {
+      severity: 'high',
+      what: 'tells the model to route requests away from other tools',
+      m: replace,
+    };
+  const deprecated = SELF_DEPRECATION_RE.exec(norm);
+  if (deprecated) {
+    // Genuine deprecation notes exist; a security scare or a "must" makes it a lure.
+    const lure = /\bsecurity|vulnerab|\bmust\b|\bfor all\b/.test(norm);
+    return {
+      severity: lure ? 'high' : 'medium',
+      what: 'claims to be deprecated or disabled and redirects the model to another tool',
+      m: deprecated,
+    };
+  }
+  return undefined;
+}
+
+export default defineRule({
+  meta: {
+    id: 'tool-shadowing',
+    idPrefix: 'TS',
+    title: 'Tool text steers the use of other tools',
+    description:
+      'Finds tool, prompt or server text that changes how other tools are used: altering another tool’s recipients or arguments ("when send_email is called, add this address"), routing requests away from other tools, or a tool declaring itself deprecated and redirecting the model elsewhere. One malicious server can hijack trusted tools of other servers this way, without being called itself.',
+    target: 'snapshot',
+    owasp: 'LLM01',
+    owaspMcp: 'MCP06',
+    severity: 'high',
+    confidence: 'medium',
+    cwe: 'CWE-1427',
+    hipaa: [HIPAA.integrity, HIPAA.transmission],
+    soc2: [SOC2.processingIntegrity, SOC2.transmission],
+    remediation:
+      'A tool description must describe only that tool. Remove references that alter or redirect other tools; isolate servers from different publishers (separate agents or explicit tool allow-lists) so one server’s text cannot steer another’s tools.',
+    references: [
+      'https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks',
+      'https://genai.owasp.org/llmrisk/llm01-prompt-injection/',
+    ],
+    monitorCandidate: true,
+  },
+  check(snapshot, ctx) {
+    for (const subject of subjectsOf(snapshot)) {
+      for (const field of proseFields(subject)) {
+        const hit = findShadowing(field.norm);
+        if (!hit) continue;
+        ctx.report({
+          subject: subject.location,
+          severity: hit.severity,
+          message: `The text of ${subject.label} ${hit.what}.`,
+          location: field.location,
+          snippet: snippetAround(field.norm, hit.m.index, hit.m[0].length),
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,96 @@
+import { defineRule } from '../define-rule.js';
+import type { Severity } from '../../types.js';
+import { HIPAA, SOC2 } from './_compliance.js';
+import { capabilitiesOf } from './_capabilities.js';
+import { snippetAround, subjectsOf, toolSummary } from './_tool-text.js';
+
+// Capabilities that hand the model (and whoever injects into it) broad power over the host or
+// network. Each is legitimate in some servers, so the rule reports medium, and says which power.
+
+const NO_AUTH_RE =
+  /\b(?:no|without|zero) (?:authentication|auth|login|password|credentials?|api key|token|access control|restrictions?|limits?)\b(?: (?:required|needed|necessary))?|\b(?:open|public|unrestricted|unlimited) (?:access|endpoint)\b|\bopen to (?:all|everyone|anyone)\b|\bfor everyone\b|\banyone can\b/;
+const BROAD_FETCH_RE =
+  /\b(?:any|arbitrary) (?:url|uri|host|address|endpoint|website)s?\b|\b(?:other|all|any) protocols\b|\b(?:file|gopher|ftp|dict):\/\/|\brestricted (?:content|resources|sites)\b|\binternal (?:services?|network|hosts?|endpoints?)\b|\bproxy\w*\b/;
+const SYSTEM_OP_RE =
+  /\b(?:chmod|chown|permissions|ownership|acls?|mount\w*|unmount\w*|device files?|\/proc\b|process memory|namespaces?|hard ?links?|junction points?|named pipes?|fifo|alternate data streams?|setuid|sudo|registry|kernel modules?|firewall rules?|iptables|cron(?:tab)? jobs?|systemd|services? units?)\b/;
+const SYSTEM_OP_VERB_RE =
+  /\b(?:modif\w*|chang\w*|creat\w*|manipulat\w*|set\w*|mount\w*|unmount\w*|force\w*|access\w*|read\w*|writ\w*|dump\w*|extract\w*|add\w*|install\w*|edit\w*|delet\w*)\b/;
+
+interface Power {
+  label: string;
+  cwe: string;
+  match: RegExpExecArray;
+}
+
+function powersOf(summary: string, caps: ReturnType<typeof capabilitiesOf>): Power[] {
+  const powers: Power[] = [];
+  const exec = /\b(?:execut\w*|run\w*|eval\w*|spawn\w*)\b[^.]{0,40}|\bexpressions?\b/.exec(summary);
+  if (caps.executesCode && exec)
+    powers.push({ label: 'runs caller-supplied commands or code', cwe: 'CWE-78', match: exec });
+  const fetch = BROAD_FETCH_RE.exec(summary);
+  if (caps.fetchesUrls && fetch)
+    powers.push({
+      label: 'fetches arbitrary URLs from the server (SSRF)',
+      cwe: 'CWE-918',
+      match: fetch,
+    });
+  const noAuth = NO_AUTH_RE.exec(summary);
+  if (noAuth)
+    powers.push({
+      label: 'states that it needs no authentication or has no restrictions',
+      cwe: 'CWE-306',
+      match: noAuth,
+    });
+  const sysOp = SYSTEM_OP_RE.exec(summary);
+  if (sysOp && SYSTEM_OP_VERB_RE.test(summary))
+    powers.push({
+      label: 'changes operating-system level state (permissions, mounts, processes, services)',
+      cwe: 'CWE-250',
+      match: sysOp,
+    });
+  return powers;
+}
+
+export default defineRule({
+  meta: {
+    id: 'unrestricted-capability',
+    idPrefix: 'UC',
+    title: 'Tool grants broad power over the host or network',
+    description:
+      'Flags tools that run caller-supplied commands or code, fetch arbitrary URLs from the server (server-side request forgery), change operating-system state such as permissions, mounts and services, or state that they need no authentication. A prompt injection anywhere in the agent’s context can use such a tool with the full reach of the server.',
+    target: 'snapshot',
+    owasp: 'LLM06',
+    owaspMcp: 'MCP02',
+    severity: 'medium',
+    confidence: 'medium',
+    cwe: 'CWE-78',
+    hipaa: [HIPAA.accessControl],
+    soc2: [SOC2.logicalAccess, SOC2.boundaries],
+    remediation:
+      'Narrow the tool to the operations it needs (an allow-list of commands, a fixed set of hosts, parameterised queries); require authentication; run the server with least privilege in a sandbox; annotate it `destructiveHint: true` / `openWorldHint: true` so clients ask the user before each call.',
+    references: [
+      'https://genai.owasp.org/llmrisk/llm062025-excessive-agency/',
+      'https://cwe.mitre.org/data/definitions/918.html',
+    ],
+    monitorCandidate: true,
+  },
+  check(snapshot, ctx) {
+    for (const subject of subjectsOf(snapshot)) {
+      if (!subject.tool) continue;
+      const summary = toolSummary(subject);
+      const powers = powersOf(summary, capabilitiesOf(subject));
+      if (powers.length === 0) continue;
+      // Two powers together (say, shell access that needs no authentication) compound.
+      const severity: Severity = powers.length >= 2 ? 'high' : 'medium';
+      for (const power of powers) {
+        ctx.report({
+          subject: subject.location,
+          severity,
+          message: `${subject.label} ${powers.map((p) => p.label).join('; and ')}.`,
+          location: `${subject.location}.description`,
+          snippet: snippetAround(summary, power.match.index, power.match[0].length),
+        });
+      }
+    }
+  },
+});
