@@ -9,6 +9,7 @@ import { deliverWebhook, recoverWebhookDeliveries } from './jobs/deliver-webhook
 import { recoverUnfinishedScans, runScan, type ScanEngine } from './jobs/run-scan.js';
 import { InProcessQueue } from './queue/in-process.js';
 import type { Queue } from './queue/port.js';
+import { createPgBossQueue } from './scale-out.js';
 import { loadMasterKey } from './security/index.js';
 import { createStore } from './store/index.js';
 import type { Store } from './store/port.js';
@@ -65,9 +66,15 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
 
 /**
  * The one place that picks the queue adapter. Embedded: in-process (durable through recovery of
- * the store's unfinished scans at start).
+ * the store's unfinished scans at start). PostgreSQL: pg-boss in the same database (scale-out).
  */
-function createQueue(_config: Readonly<Config>, _role: RuntimeRole, logger: Logger): Queue {
+function createQueue(
+  config: Readonly<Config>,
+  role: RuntimeRole,
+  logger: Logger,
+  runtime: () => Runtime,
+): Queue {
+  if (config.databaseKind === 'postgres') return createPgBossQueue(config, role, logger, runtime);
   return new InProcessQueue({
     onHandlerError: (name, payload, error) =>
       logger.error({ err: error, job: name, payload }, 'job handler failed'),
@@ -81,9 +88,16 @@ export async function createRuntime(
   const logger = options.logger ?? createLogger(config);
   const masterKey = loadMasterKey(config);
   const store = options.store ?? (await createStore(config));
-  const queue = options.queue ?? createQueue(config, options.role, logger);
+  // The pg-boss queue's retry and dead-letter hooks need the finished runtime; they run later.
+  const built: { runtime?: Runtime } = {};
+  const queue =
+    options.queue ??
+    createQueue(config, options.role, logger, () => {
+      if (!built.runtime) throw new Error('runtime used before it was built');
+      return built.runtime;
+    });
   await queue.start();
-  return {
+  const runtime: Runtime = {
     config,
     role: options.role,
     store,
@@ -98,6 +112,8 @@ export async function createRuntime(
       await store.close();
     },
   };
+  built.runtime = runtime;
+  return runtime;
 }
 
 /**

@@ -75,9 +75,10 @@ export function jobPoliciesFromConfig(config: {
   scanMaxAttempts: number;
 }): Record<JobName, JobPolicy> {
   return {
+    // A retry mostly follows a dead worker, already detected late (expiry): start it soon.
     scan: {
       maxAttempts: config.scanMaxAttempts,
-      retryDelaySeconds: 2,
+      retryDelaySeconds: 1,
       expireInSeconds: config.scanJobExpireSeconds,
     },
     // Webhook delivery schedules its own retries (each attempt is logged, with its own backoff);
@@ -390,6 +391,9 @@ export class PgBossQueue implements Queue {
   }
 
   async stop(timeoutMs = 30_000): Promise<void> {
+    // Shutdown may call stop twice (drain, then close the runtime): the second is a no-op.
+    if (!this.#started) return;
+    this.#started = false;
     const left = await Promise.all(this.#consumers.map((c) => c.stop(timeoutMs)));
     const abandoned = left.reduce((a, b) => a + b, 0);
     if (abandoned > 0) {
@@ -397,6 +401,5 @@ export class PgBossQueue implements Queue {
       this.#logger.warn({ abandoned }, 'stopped with jobs still running; they will be retried');
     }
     await this.#boss.stop({ graceful: false, close: true, wait: true, timeout: 5000 });
-    this.#started = false;
   }
 }
