@@ -1,0 +1,90 @@
+import type { CodeInput } from '../../inputs/types.js';
+import {
+  findSecrets,
+  isPlaceholder,
+  isSecretLikeKey,
+  looksRandom,
+  redactSecrets,
+  redactValue,
+} from '../../secrets.js';
+import { defineRule } from '../define-rule.js';
+import { HIPAA, SOC2 } from './_helpers.js';
+
+/** `API_KEY = "…"`, `apiKey: '…'`, `"token": "…"`: a secret-named key assigned a quoted value.
+ *  Bounded quantifiers only: the text is attacker-supplied. */
+const ASSIGNMENT = /([A-Za-z_$][\w$]{0,60})["']?\s{0,3}[:=]\s{0,3}["'`]([^"'`\s]{16,300})["'`]/g;
+
+/** Test and example code carries fake credentials on purpose: still worth a look, not an alarm. */
+const NON_PRODUCTION_PATH =
+  /(?:^|\/)(?:tests?|__tests__|spec|fixtures?|examples?|samples?|docs?)\/|\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)test_[^/]*\.py$|_test\.py$/i;
+
+interface Hit {
+  index: number;
+  label: string;
+  value: string;
+}
+
+function hitsIn(text: string): Hit[] {
+  const hits: Hit[] = findSecrets(text).map((m) => ({
+    index: m.index,
+    label: m.kind.label,
+    value: m.value,
+  }));
+  for (const m of text.matchAll(ASSIGNMENT)) {
+    const [, key = '', value = ''] = m;
+    if (!isSecretLikeKey(key) || isPlaceholder(value) || !looksRandom(value)) continue;
+    const index = m.index + m[0].lastIndexOf(value);
+    if (hits.some((h) => index < h.index + h.value.length && h.index < index + value.length)) {
+      continue;
+    }
+    hits.push({ index, label: `value of \`${key}\``, value });
+  }
+  return hits.sort((a, b) => a.index - b.index);
+}
+
+function lineAt(code: CodeInput, index: number): { line: number; text: string } {
+  const start = code.text.lastIndexOf('\n', index - 1) + 1;
+  const end = code.text.indexOf('\n', index);
+  let line = 1;
+  for (let i = code.text.indexOf('\n'); i !== -1 && i < index; i = code.text.indexOf('\n', i + 1)) {
+    line++;
+  }
+  return { line, text: code.text.slice(start, end === -1 ? undefined : end).trim() };
+}
+
+export default defineRule({
+  meta: {
+    id: 'code-hardcoded-secret',
+    idPrefix: 'HCSEC',
+    title: 'Credential hard-coded in source',
+    description:
+      'Finds credentials written into server source: known token formats (cloud, AI provider, GitHub, Slack, Stripe, private keys, JWTs, passwords in URLs) and long random values assigned to secret-named variables or keys. Anyone who can read the code (a published package, a repository, an upload) holds the credential, and it cannot be rotated without a release.',
+    target: 'code',
+    owasp: 'LLM02',
+    owaspMcp: 'MCP01',
+    severity: 'high',
+    confidence: 'high',
+    cwe: 'CWE-798',
+    hipaa: [HIPAA.authentication, HIPAA.accessControl],
+    soc2: [SOC2.logicalAccess],
+    remediation:
+      'Revoke the credential now, remove it from the code and its history, and read it at run time from the environment or a secret manager (`process.env.API_KEY`, `os.environ["API_KEY"]`).',
+    references: [
+      'https://cwe.mitre.org/data/definitions/798.html',
+      'https://cheatsheetseries.owasp.org/cheatsheets/Secrets_Management_Cheat_Sheet.html',
+    ],
+  },
+  check(code, ctx) {
+    const isNonProduction = NON_PRODUCTION_PATH.test(code.path);
+    for (const hit of hitsIn(code.text)) {
+      const { line, text } = lineAt(code, hit.index);
+      ctx.report({
+        file: code.path,
+        location: `${code.path}:${line}`,
+        snippet: redactSecrets(text).replace(hit.value, redactValue(hit.value)),
+        message: `A ${hit.label} (${redactValue(hit.value)}) is written into the source${isNonProduction ? ' of a test or example file' : ''}.`,
+        ...(isNonProduction ? { severity: 'medium' as const, confidence: 'low' as const } : {}),
+      });
+    }
+  },
+});
