@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CompiledQuery, type Kysely } from 'kysely';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { EnqueueOptions, JobHandler, JobName, JobPayloads, Queue } from './port.js';
 
@@ -293,8 +294,29 @@ export class PgBossQueue implements Queue {
   async start(): Promise<void> {
     if (this.#started) return;
     await this.#boss.start();
-    for (const name of JOB_NAMES) await this.#createQueue(name);
+    await this.#withQueueSetupLock(async () => {
+      for (const name of JOB_NAMES) await this.#createQueue(name);
+    });
     this.#started = true;
+  }
+
+  /**
+   * pg-boss's create_queue() deadlocks when several processes create the same queues at once (a
+   * fresh deployment starting its APIs and workers together): they take turns under a
+   * PostgreSQL advisory lock, held on a connection of its own for the few statements it takes.
+   */
+  async #withQueueSetupLock(fn: () => Promise<void>): Promise<void> {
+    const client = new pg.Client({ connectionString: this.#options.connectionString });
+    client.on('error', () => undefined);
+    await client.connect();
+    const key = `palisade-queue-setup:${this.#options.schema ?? DEFAULT_BOSS_SCHEMA}`;
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+      await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+      await client.end().catch(() => undefined);
+    }
   }
 
   async #createQueue(name: JobName): Promise<void> {

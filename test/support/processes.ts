@@ -11,7 +11,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-const CLI = join(ROOT, 'src', 'cli', 'index.ts');
+// PALISADE_TEST_CLI_ENTRY points the suites at another entry point (a compiled dist/ build, say).
+const CLI = process.env.PALISADE_TEST_CLI_ENTRY ?? join(ROOT, 'src', 'cli', 'index.ts');
 const LOG_TAIL_LINES = 200;
 
 const live = new Set<ChildProcess>();
