@@ -22,8 +22,6 @@ export interface ReportInput {
   result: ScanResult;
   tier: Tier;
   generatedAt: Date;
-  /** Tests read the text operators directly when streams are not compressed. */
-  compress?: boolean;
 }
 
 type Detail = 'summary' | 'full' | 'compliance';
@@ -391,7 +389,6 @@ export function renderReportPdf(input: ReportInput): Promise<Buffer> {
     size: 'A4',
     margins: { top: PAGE.margin, bottom: PAGE.margin, left: PAGE.margin, right: PAGE.margin },
     bufferPages: true,
-    compress: input.compress ?? true,
     info: {
       Title: `Palisade security report: ${printable(input.scan.target, 200)}`,
       Author: 'Palisade',
