@@ -56,7 +56,7 @@ export async function analysePython(text: string): Promise<Analysis> {
   try {
     const walker = new PyWalker();
     walker.walkModule(tree.rootNode);
-    return { facts: walker.builder.facts, errors: walker.errors };
+    return { facts: walker.builder.facts, errors: syntaxErrors(tree.rootNode) };
   } finally {
     tree.delete();
   }
@@ -70,7 +70,6 @@ const ENV_NAMES = new Set(['os.getenv', 'os.getenvb']);
 
 class PyWalker {
   readonly builder = new FactsBuilder();
-  readonly errors: string[] = [];
   private scope = new Scope(undefined, 0);
   private toolHandlerPending = false;
 
@@ -138,11 +137,6 @@ class PyWalker {
         const inner = node.namedChildren[0];
         return inner ? this.visit(inner) : unknownFact('other', node.text);
       }
-      case 'ERROR':
-        if (this.errors.length < ERRORS_MAX) {
-          this.errors.push(`${node.startPosition.row + 1}: syntax error`);
-        }
-        return this.generic(node);
       case 'comment':
       case 'type':
         return unknownFact('other', '');
@@ -518,4 +512,21 @@ function envReadKind(environ: Node): 'env' | 'env-all' {
   return attribute === 'get' || attribute === 'setdefault' || attribute === 'pop'
     ? 'env'
     : 'env-all';
+}
+
+/** Lines of ERROR and MISSING nodes; only searched when the tree says it has errors. */
+function syntaxErrors(root: Node): string[] {
+  if (!root.hasError) return [];
+  const errors: string[] = [];
+  const visit = (node: Node): void => {
+    if (errors.length >= ERRORS_MAX || !node.hasError) return;
+    if (node.type === 'ERROR' || node.isMissing) {
+      const what = node.isMissing ? `missing ${node.type}` : 'syntax error';
+      errors.push(`${node.startPosition.row + 1}: ${what}`);
+      return;
+    }
+    for (const child of node.children) if (child) visit(child);
+  };
+  visit(root);
+  return errors.length > 0 ? errors : ['1: syntax error'];
 }

@@ -1,0 +1,257 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractTools, languageOf, parseCodeFile } from './index.js';
+import type { CodeInput } from '../types.js';
+
+async function parse(path: string, text: string): Promise<CodeInput> {
+  const parsed = await parseCodeFile(path, text);
+  assert.ok(parsed, `${path} should parse`);
+  return parsed;
+}
+
+describe('languageOf', () => {
+  it('maps extensions to languages and leaves everything else out', () => {
+    const cases: [string, string | undefined][] = [
+      ['src/a.js', 'javascript'],
+      ['a.mjs', 'javascript'],
+      ['a.cjs', 'javascript'],
+      ['A.JSX', 'javascript'],
+      ['a.ts', 'typescript'],
+      ['a.tsx', 'typescript'],
+      ['a.mts', 'typescript'],
+      ['a.cts', 'typescript'],
+      ['pkg/server.py', 'python'],
+      ['types.d.ts', undefined],
+      ['package.json', undefined],
+      ['Makefile', undefined],
+      ['.js', undefined],
+      ['a.pyc', undefined],
+    ];
+    for (const [path, expected] of cases) assert.equal(languageOf(path), expected, path);
+  });
+});
+
+describe('parseCodeFile', () => {
+  it('returns undefined for files that are not code', async () => {
+    assert.equal(await parseCodeFile('config.json', '{}'), undefined);
+  });
+
+  it('keeps going after a JS syntax error and lists it', async () => {
+    const input = await parse('broken.ts', 'import { exec } from "child_process";\nexec(x +);\n');
+    assert.ok(input.errors && input.errors.length > 0);
+    assert.match(input.errors[0]!, /^2: /);
+    assert.equal(input.language, 'typescript');
+  });
+
+  it('keeps going after a Python syntax error and lists it', async () => {
+    const input = await parse('broken.py', 'import os\ndef f(:\n    pass\nos.system(cmd)\n');
+    assert.ok(input.errors && input.errors.length > 0);
+    assert.ok(input.facts?.calls.some((c) => c.callee === 'os.system'));
+  });
+
+  it('reports lines correctly after non-ASCII text', async () => {
+    const input = await parse('u.js', '// 日本語 ✓ 😀\nconst s = "é";\nrun(s);\n');
+    assert.equal(input.facts?.calls[0]?.line, 3);
+  });
+
+  it('skips minified and oversized files with a reason, quickly', async () => {
+    const minified = `var a=1;${'x=function(a,b){return a+b};'.repeat(400_000)}`;
+    const started = performance.now();
+    const input = await parse('bundle.min.js', minified);
+    assert.ok(performance.now() - started < 1000);
+    assert.match(input.skipped ?? '', /limit/);
+    const oneLine = await parse('bundle.js', `var a=1;${'f(a,b);'.repeat(5_000)}`);
+    assert.match(oneLine.skipped ?? '', /minified/);
+    assert.deepEqual(input.facts?.calls, []);
+    const huge = await parse('big.py', 'x = 1\n'.repeat(400_000));
+    assert.match(huge.skipped ?? '', /limit/);
+  });
+
+  it('tracks taint through assignments, destructuring and loops', async () => {
+    const input = await parse(
+      'taint.ts',
+      [
+        'function handler({ params }, extra) {',
+        '  const { name } = params;',
+        '  let cmd = "ls";',
+        '  cmd = `ls ${name}`;',
+        '  for (const item of params.list) sink1(item);',
+        '  const fixed = "a" + "b";',
+        '  sink2(cmd, fixed, parseInt(name));',
+        '}',
+      ].join('\n'),
+    );
+    const calls = new Map(input.facts!.calls.map((c) => [c.callee, c]));
+    assert.equal(calls.get('sink1')?.args[0]?.isTainted, true);
+    const [cmd, fixed, number] = calls.get('sink2')!.args;
+    assert.equal(cmd?.isTainted, true);
+    assert.equal(cmd?.origin?.shape, 'template');
+    assert.equal(fixed?.isConstant, true);
+    assert.equal(number?.isTainted, false);
+  });
+
+  it('resolves imports and requires to module paths', async () => {
+    const input = await parse(
+      'imports.js',
+      [
+        "import * as cp from 'node:child_process';",
+        "const { execSync: run } = require('child_process');",
+        'cp.exec(a); run(b);',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      input.facts!.calls.filter((c) => c.line === 3).map((c) => c.callee),
+      ['child_process.exec', 'child_process.execSync'],
+    );
+  });
+
+  it('resolves Python imports and marks tool handlers', async () => {
+    const input = await parse(
+      'server.py',
+      [
+        'import subprocess as sp',
+        'from os import system',
+        '@mcp.tool()',
+        'def run(cmd: str, ctx: Context) -> str:',
+        '    sp.run(cmd)',
+        '    system(cmd)',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      input.facts!.calls.filter((c) => c.line >= 5).map((c) => c.callee),
+      ['subprocess.run', 'os.system'],
+    );
+    const handler = input.facts!.functions.find((f) => f.name === 'run');
+    assert.equal(handler?.isToolHandler, true);
+  });
+});
+
+describe('extractTools', () => {
+  it('reads server.tool with a zod shape and annotations', async () => {
+    const input = await parse(
+      'server.ts',
+      [
+        "import { z } from 'zod';",
+        "server.tool('read_file', 'Read a file', {",
+        "  path: z.string().describe('Path to read'),",
+        "  encoding: z.enum(['utf8', 'base64']).default('utf8'),",
+        '  lines: z.array(z.number().int()).optional(),',
+        '}, { readOnlyHint: true }, async ({ path }) => ({ content: [] }));',
+      ].join('\n'),
+    );
+    assert.deepEqual(extractTools(input), [
+      {
+        name: 'read_file',
+        description: 'Read a file',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            path: { type: 'string', description: 'Path to read' },
+            encoding: { type: 'string', enum: ['utf8', 'base64'], default: 'utf8' },
+            lines: { type: 'array', items: { type: 'number' } },
+          },
+          required: ['path'],
+        },
+        annotations: { readOnlyHint: true },
+        line: 2,
+      },
+    ]);
+  });
+
+  it('reads registerTool and ListTools object literals', async () => {
+    const input = await parse(
+      'server.js',
+      [
+        "server.registerTool('add', { title: 'Add', description: 'Add numbers', inputSchema: { a: z.number(), b: z.number() } }, handler);",
+        'server.setRequestHandler(ListToolsRequestSchema, async () => ({',
+        '  tools: [{',
+        "    name: 'search',",
+        "    description: 'Search ' + 'docs',",
+        "    inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },",
+        '  }],',
+        '}));',
+      ].join('\n'),
+    );
+    const tools = extractTools(input);
+    assert.deepEqual(
+      tools.map((t) => [t.name, t.title, t.description, t.line]),
+      [
+        ['add', 'Add', 'Add numbers', 1],
+        ['search', undefined, 'Search docs', 3],
+      ],
+    );
+    assert.deepEqual(tools[1]!.inputSchema, {
+      type: 'object',
+      properties: { q: { type: 'string' } },
+      required: ['q'],
+    });
+    assert.deepEqual(tools[0]!.inputSchema?.required, ['a', 'b']);
+  });
+
+  it('reads FastMCP decorators: docstring, signature, Field and Annotated', async () => {
+    const input = await parse(
+      'server.py',
+      [
+        'from typing import Annotated, Literal, Optional',
+        'from pydantic import Field',
+        '@mcp.tool()',
+        'async def search(',
+        '    query: str,',
+        '    limit: int = 10,',
+        '    mode: Literal["fast", "full"] = "fast",',
+        '    tags: Optional[list[str]] = None,',
+        '    owner: Annotated[str, Field(description="Repository owner")] = "me",',
+        '    since: str = Field(..., description="ISO date"),',
+        '    ctx: Context = None,',
+        ') -> str:',
+        '    """Search the index.',
+        '',
+        '    Returns matching documents.',
+        '    """',
+        '@server.tool(name="drop_table", description="Drop a table", annotations={"destructiveHint": True})',
+        'def drop(table: str): ...',
+      ].join('\n'),
+    );
+    const [search, drop] = extractTools(input);
+    assert.deepEqual(search, {
+      name: 'search',
+      description: 'Search the index.\n\nReturns matching documents.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          query: { type: 'string' },
+          limit: { type: 'integer', default: 10 },
+          mode: { type: 'string', enum: ['fast', 'full'], default: 'fast' },
+          tags: { type: 'array', items: { type: 'string' }, default: null },
+          owner: { type: 'string', description: 'Repository owner', default: 'me' },
+          since: { type: 'string', description: 'ISO date' },
+        },
+        required: ['query', 'since'],
+      },
+      line: 3,
+    });
+    assert.equal(drop?.name, 'drop_table');
+    assert.equal(drop?.description, 'Drop a table');
+    assert.deepEqual(drop?.annotations, { destructiveHint: true });
+  });
+
+  it('reads low-level Tool(...) definitions', async () => {
+    const input = await parse(
+      'server.py',
+      [
+        'from mcp.types import Tool',
+        '@server.list_tools()',
+        'async def list_tools():',
+        '    return [Tool(name="echo", description="Echo text", inputSchema={"type": "object", "properties": {"text": {"type": "string"}}})]',
+      ].join('\n'),
+    );
+    assert.deepEqual(extractTools(input), [
+      {
+        name: 'echo',
+        description: 'Echo text',
+        inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+        line: 4,
+      },
+    ]);
+  });
+});
