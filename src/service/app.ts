@@ -23,6 +23,7 @@ import { registerPlansRoute } from './routes/plans/index.js';
 import { registerPutWebhookRoute } from './routes/put-webhook/index.js';
 import { registerScanMcpRoute } from './routes/scan-mcp/index.js';
 import { registerScanUploadRoute } from './routes/scan-upload/index.js';
+import { createCompleteScanCache } from './scans.js';
 import { SHARED_SCHEMAS } from './schemas.js';
 
 /** JSON bodies are small (a URL and a token); uploads go through multipart with their own limit. */
@@ -47,6 +48,7 @@ export function buildApp(deps: ServiceDeps): FastifyInstance {
     deps,
     allowlist: parseCidrList(deps.config.targetAllowlist),
     metrics: createMetrics(deps.store),
+    scanCache: createCompleteScanCache(),
   };
   registerObservability(app, ctx.metrics);
   registerAuth(app, deps);

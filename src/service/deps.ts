@@ -25,4 +25,6 @@ export interface RouteContext {
   /** PALISADE_TARGET_ALLOWLIST, parsed once. */
   allowlist: readonly import('../engine/net/address-policy.js').ParsedCidr[];
   metrics: import('./plugins/observability.js').ServiceMetrics;
+  /** Complete scans (immutable) kept in memory for cheap polling. */
+  scanCache: import('./scans.js').CompleteScanCache;
 }

@@ -9,6 +9,7 @@ import { encryptSecret } from '../security/index.js';
 import type { Account, NewScan, Scan, ScanStatus, ScanType } from '../store/port.js';
 import type { ServiceDeps } from './deps.js';
 import { AppError } from './errors.js';
+import { LruCache } from './lru-cache.js';
 import { MONTHLY_SCAN_QUOTA, hasFeature, quotaPeriod, quotaResetsAt } from './plans.js';
 
 export interface SubmitResult {
@@ -154,14 +155,44 @@ export interface ScanWithPosition {
   position: number | undefined;
 }
 
+/** Scans with more findings than this are not kept in memory (bounded cache size). */
+const CACHEABLE_FINDINGS_MAX = 500;
+
+/** Complete scans never change again, so polling them can skip the database. */
+export type CompleteScanCache = LruCache<string, Scan>;
+
+export function createCompleteScanCache(maxEntries = 500): CompleteScanCache {
+  return new LruCache<string, Scan>(maxEntries);
+}
+
+async function readScan(
+  deps: ServiceDeps,
+  account: Account,
+  id: string,
+  cache: CompleteScanCache | undefined,
+): Promise<Scan | undefined> {
+  const cached = cache?.get(id);
+  if (cached !== undefined) return cached.accountId === account.id ? cached : undefined;
+  const scan = await deps.store.scans.getForAccount(id, account.id);
+  if (
+    cache !== undefined &&
+    scan?.status === 'complete' &&
+    (scan.result?.findings.length ?? 0) <= CACHEABLE_FINDINGS_MAX
+  ) {
+    cache.set(id, scan);
+  }
+  return scan;
+}
+
 /** Another account's scan, or an id that is not even a UUID, is simply not found. */
 export async function getScan(
   deps: ServiceDeps,
   account: Account,
   scanId: string,
+  cache?: CompleteScanCache,
 ): Promise<ScanWithPosition> {
   const scan = UUID_RE.test(scanId)
-    ? await deps.store.scans.getForAccount(scanId.toLowerCase(), account.id)
+    ? await readScan(deps, account, scanId.toLowerCase(), cache)
     : undefined;
   if (scan === undefined) throw new AppError('not_found', { message: 'Scan not found.' });
   const position =
