@@ -1,26 +1,394 @@
-import type { InputFile } from './inputs/types.js';
-import type { ProgressFn, ScanResult } from './types.js';
+// File scans: uploads and local files, from bytes to findings. Each file is classified (name and
+// content must agree), archives are expanded under the caps, and each text file is routed to the
+// analysis that fits it: MCP snapshot JSON to the tool-definition rules, client configs to the
+// config rules, dependency files to the dependency rules, source code to the code rules (and the
+// tools it defines to the tool-definition rules), anything else to the secret checks.
+
+import {
+  ArchiveError,
+  newInflateBudget,
+  readArchive,
+  readArchiveSync,
+  type ArchiveErrorCode,
+  type InflateBudget,
+  type SkippedEntry,
+} from './inputs/archive.js';
+import { classifyFile, type Classification, type TextFormat } from './inputs/classify.js';
+import { extractTools, parseCodeFile } from './inputs/code/index.js';
+import { parseClientConfig } from './inputs/config/parse-config.js';
+import { parseDependencyFile } from './inputs/deps/index.js';
+import {
+  DocumentError,
+  isRecord,
+  parseJsonDocument,
+  parseTomlDocument,
+  parseYamlDocument,
+  type ParsedDocument,
+} from './inputs/documents.js';
+import { INPUT_LIMITS } from './inputs/limits.js';
+import type { ConfigInput, InputFile } from './inputs/types.js';
+import {
+  runRule,
+  sortFindings,
+  type Rule,
+  type RuleInputs,
+  type RuleTarget,
+} from './rules/define-rule.js';
+import { CODE_RULES } from './rules/code/index.js';
+import { CONFIG_RULES } from './rules/config/index.js';
+import { DEPENDENCY_RULES } from './rules/dependencies/index.js';
+import { RuleFailureError, scanSnapshotFindings } from './scan-snapshot.js';
+import { score } from './scoring.js';
+import type { Finding, McpSnapshot, McpTool, ProgressFn, ScanResult } from './types.js';
 
 export interface ScanFilesOptions {
   onProgress?: ProgressFn;
 }
 
-export type UploadCheck =
-  | { ok: true; accepted: string[] }
-  | {
-      ok: false;
-      code: 'unsupported_file_type' | 'payload_too_large' | 'invalid_archive';
-      message: string;
-    };
-
-// Placeholders until the file-scanning work lands (issue 3).
-export function inspectUpload(_files: InputFile[]): UploadCheck {
-  throw new Error('inspectUpload is not implemented yet');
+export interface SkippedFile {
+  path: string;
+  reason: string;
 }
 
+export type UploadErrorCode = 'unsupported_file_type' | 'payload_too_large' | 'invalid_archive';
+
+export type UploadCheck =
+  | {
+      ok: true;
+      /** Accepted files; archive entries as `archive.zip!/path/in/archive`. */
+      accepted: string[];
+      /** Archive entries that will not be analysed, with the reason (symlinks, nested archives…). */
+      skipped?: SkippedFile[];
+    }
+  | { ok: false; code: UploadErrorCode; message: string };
+
+/** A file scan that cannot go ahead: the caller maps `code` to its error (400/413). */
+export class FileScanError extends Error {
+  constructor(
+    readonly code: UploadErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FileScanError';
+  }
+}
+
+/** Names as shown to users: control characters replaced, length bounded. */
+function displayName(path: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const clean = path.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return clean.length > 200 ? `${clean.slice(0, 199)}…` : clean;
+}
+
+/** How an archive entry is named in results: `archive.zip!/dir/file.json`. */
+export function archiveEntryName(archive: string, entry: string): string {
+  return `${archive}!/${entry}`;
+}
+
+interface ExpandedFile {
+  path: string;
+  classification: Extract<Classification, { kind: 'text' }>;
+}
+
+function rejection(path: string, reason: string): string {
+  return `file ${displayName(path)} ${reason.startsWith('is ') || reason.startsWith('its ') ? reason : `was refused: ${reason}`}`;
+}
+
+function checkCount(files: InputFile[]): void {
+  if (files.length === 0)
+    throw new FileScanError('unsupported_file_type', 'no files were uploaded');
+  if (files.length > INPUT_LIMITS.maxFiles) {
+    throw new FileScanError(
+      'payload_too_large',
+      `${files.length} files uploaded; at most ${INPUT_LIMITS.maxFiles} are accepted`,
+    );
+  }
+}
+
+function checkTextSize(path: string, bytes: Uint8Array): void {
+  if (bytes.length > INPUT_LIMITS.maxTextFileBytes) {
+    throw new FileScanError(
+      'payload_too_large',
+      `file ${displayName(path)} is larger than ${INPUT_LIMITS.maxTextFileBytes / (1024 * 1024)} MB`,
+    );
+  }
+}
+
+/** Classifies archive entries: accepted ones become files, others are skipped with their reason. */
+function admitEntries(
+  archive: string,
+  entries: { path: string; bytes: Uint8Array }[],
+  skippedEntries: SkippedEntry[],
+  out: ExpandedFile[],
+  skipped: SkippedFile[],
+): void {
+  for (const s of skippedEntries)
+    skipped.push({ path: archiveEntryName(archive, s.path), reason: s.reason });
+  for (const entry of entries) {
+    const name = archiveEntryName(archive, entry.path);
+    const classification = classifyFile(entry.path, entry.bytes);
+    if (!classification.ok) skipped.push({ path: name, reason: classification.reason });
+    else if (classification.kind === 'archive')
+      skipped.push({ path: name, reason: 'archives inside archives are not scanned' });
+    else out.push({ path: name, classification });
+  }
+  if (out.length > INPUT_LIMITS.maxFiles) {
+    throw new FileScanError(
+      'payload_too_large',
+      `the upload holds more than ${INPUT_LIMITS.maxFiles} files`,
+    );
+  }
+}
+
+function asFileScanError(error: unknown): unknown {
+  if (error instanceof ArchiveError)
+    return new FileScanError(error.code satisfies ArchiveErrorCode, error.message);
+  return error;
+}
+
+/**
+ * Expands and classifies an upload. `readArchiveFn` is the synchronous reader at submission time
+ * and the streaming one during the scan; both apply the same caps.
+ */
+async function expand(
+  files: InputFile[],
+  readArchiveFn: (
+    name: string,
+    format: 'zip' | 'tar.gz',
+    bytes: Uint8Array,
+    budget: InflateBudget,
+  ) => ReturnType<typeof readArchiveSync> | Promise<ReturnType<typeof readArchiveSync>>,
+): Promise<{ files: ExpandedFile[]; skipped: SkippedFile[] }> {
+  checkCount(files);
+  const budget = newInflateBudget();
+  const out: ExpandedFile[] = [];
+  const skipped: SkippedFile[] = [];
+  for (const file of files) {
+    const classification = classifyFile(file.path, file.bytes);
+    if (!classification.ok)
+      throw new FileScanError('unsupported_file_type', rejection(file.path, classification.reason));
+    if (classification.kind === 'archive') {
+      try {
+        const expanded = await readArchiveFn(
+          displayName(file.path),
+          classification.format,
+          file.bytes,
+          budget,
+        );
+        admitEntries(displayName(file.path), expanded.files, expanded.skipped, out, skipped);
+      } catch (error) {
+        throw asFileScanError(error);
+      }
+      continue;
+    }
+    checkTextSize(file.path, file.bytes);
+    out.push({ path: displayName(file.path), classification });
+  }
+  return { files: out, skipped };
+}
+
+/** Synchronous twin of `expand` for inspection: the same steps with the synchronous reader. */
+function expandSync(files: InputFile[]): { files: ExpandedFile[]; skipped: SkippedFile[] } {
+  checkCount(files);
+  const budget = newInflateBudget();
+  const out: ExpandedFile[] = [];
+  const skipped: SkippedFile[] = [];
+  for (const file of files) {
+    const classification = classifyFile(file.path, file.bytes);
+    if (!classification.ok)
+      throw new FileScanError('unsupported_file_type', rejection(file.path, classification.reason));
+    if (classification.kind === 'archive') {
+      try {
+        const expanded = readArchiveSync(
+          displayName(file.path),
+          classification.format,
+          file.bytes,
+          budget,
+        );
+        admitEntries(displayName(file.path), expanded.files, expanded.skipped, out, skipped);
+      } catch (error) {
+        throw asFileScanError(error);
+      }
+      continue;
+    }
+    checkTextSize(file.path, file.bytes);
+    out.push({ path: displayName(file.path), classification });
+  }
+  return { files: out, skipped };
+}
+
+/**
+ * Submission-time check (synchronous, bounded): every file classified, archives opened and
+ * inflated under the caps. Returns the accepted names or the first reason to refuse the upload.
+ */
+export function inspectUpload(files: InputFile[]): UploadCheck {
+  try {
+    const { files: accepted, skipped } = expandSync(files);
+    return { ok: true, accepted: accepted.map((f) => f.path), skipped };
+  } catch (error) {
+    if (error instanceof FileScanError)
+      return { ok: false, code: error.code, message: error.message };
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routing and analysis.
+
+interface Collector {
+  findings: Finding[];
+  failures: { ruleId: string; error: unknown }[];
+  tools: number;
+  skipped: SkippedFile[];
+}
+
+function runRules<T extends RuleTarget>(
+  rules: readonly Rule<T>[],
+  input: RuleInputs[T],
+  file: string,
+  c: Collector,
+): void {
+  for (const rule of rules) {
+    for (const finding of runRule(rule, input, (ruleId, error) =>
+      c.failures.push({ ruleId, error }),
+    )) {
+      finding.file ??= file;
+      c.findings.push(finding);
+    }
+  }
+}
+
+function runSnapshot(snapshot: McpSnapshot, file: string, c: Collector): void {
+  c.tools += snapshot.tools.length;
+  try {
+    for (const finding of scanSnapshotFindings(snapshot)) {
+      finding.file ??= file;
+      c.findings.push(finding);
+    }
+  } catch (error) {
+    if (error instanceof RuleFailureError) c.failures.push(...error.failures);
+    else throw error;
+  }
+}
+
+/** `{"tools": [...]}` (or a JSON-RPC `tools/list` result): what a live fetch collects. */
+function asSnapshot(doc: unknown, path: string): McpSnapshot | undefined {
+  const body =
+    isRecord(doc) && isRecord(doc.result) && Array.isArray(doc.result.tools) ? doc.result : doc;
+  if (!isRecord(body) || !Array.isArray(body.tools)) return undefined;
+  if (!body.tools.every((t) => isRecord(t) && typeof t.name === 'string')) return undefined;
+  if ('mcpServers' in body || 'dependencies' in body) return undefined;
+  return { ...(body as unknown as McpSnapshot), tools: body.tools as McpTool[], origin: path };
+}
+
+/** Text with no more specific reading: secrets are still worth finding in it. */
+function genericInput(path: string, text: string, document: unknown = undefined): ConfigInput {
+  return { path, client: 'generic', servers: [], duplicateNames: [], document, text };
+}
+
+const SECRET_RULES = CONFIG_RULES.filter((r) => r.meta.id === 'config-hardcoded-secret');
+
+function parseStructured(format: TextFormat, text: string): ParsedDocument | undefined {
+  if (format === 'json') return parseJsonDocument(text);
+  if (format === 'yaml') return parseYamlDocument(text);
+  if (format === 'toml' || format === 'pipfile') return parseTomlDocument(text);
+  return undefined;
+}
+
+async function analyseFile(file: ExpandedFile, c: Collector): Promise<void> {
+  const { path, classification } = file;
+  const { format, text, dependencyFile } = classification;
+  if (format === 'javascript' || format === 'typescript' || format === 'python') {
+    await analyseCode(path, text, c);
+    return;
+  }
+  const parsed = parseStructured(format, text);
+  if (dependencyFile) {
+    const input = parseDependencyFile(dependencyFile, path, text, parsed);
+    runRules(DEPENDENCY_RULES, input, path, c);
+    return;
+  }
+  if (parsed) {
+    const snapshot =
+      format === 'json' || format === 'yaml' ? asSnapshot(parsed.value, path) : undefined;
+    if (snapshot) {
+      runSnapshot(snapshot, path, c);
+      runRules(SECRET_RULES, genericInput(path, text, parsed.value), path, c);
+      return;
+    }
+    const configFormat = format === 'pipfile' ? 'toml' : format;
+    const config =
+      configFormat === 'json' || configFormat === 'yaml' || configFormat === 'toml'
+        ? parseClientConfig(
+            path,
+            text,
+            parsed.value,
+            configFormat,
+            parsed.duplicates,
+            parsed.keyLines,
+          )
+        : undefined;
+    if (config) {
+      runRules(CONFIG_RULES, config, path, c);
+      return;
+    }
+  }
+  runRules(SECRET_RULES, genericInput(path, text, parsed?.value), path, c);
+}
+
+async function analyseCode(path: string, text: string, c: Collector): Promise<void> {
+  const code = await parseCodeFile(path, text);
+  if (!code) return;
+  if (code.skipped) c.skipped.push({ path, reason: code.skipped });
+  runRules(CODE_RULES, code, path, c);
+  const tools = extractTools(code);
+  if (tools.length > 0) runSnapshot({ tools, origin: path }, path, c);
+}
+
+/**
+ * Scans uploaded or local files. Throws FileScanError when the upload breaks a rule or cap
+ * (unsupported type, bomb, traversal) and RuleFailureError when a detector failed; a file that
+ * cannot be parsed is skipped with its reason and the scan goes on.
+ */
 export async function scanFiles(
-  _files: InputFile[],
-  _options: ScanFilesOptions = {},
+  files: InputFile[],
+  options: ScanFilesOptions = {},
 ): Promise<ScanResult> {
-  throw new Error('scanFiles is not implemented yet');
+  const startedAt = performance.now();
+  const progress = options.onProgress ?? ((): void => undefined);
+  progress(`Reading ${files.length} uploaded file${files.length === 1 ? '' : 's'}`);
+  let expanded: Awaited<ReturnType<typeof expand>>;
+  try {
+    expanded = await expand(files, readArchive);
+  } catch (error) {
+    throw asFileScanError(error);
+  }
+  const c: Collector = { findings: [], failures: [], tools: 0, skipped: [...expanded.skipped] };
+  const total = expanded.files.length;
+  for (const [i, file] of expanded.files.entries()) {
+    progress(`Analysing ${i + 1} of ${total} files: ${file.path}`);
+    try {
+      await analyseFile(file, c);
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      c.skipped.push({ path: file.path, reason: error.message });
+    }
+  }
+  if (c.failures.length > 0) throw new RuleFailureError(c.failures);
+  const findings = sortFindings(c.findings);
+  const result: ScanResult = {
+    ...score(findings),
+    findings,
+    target: files.map((f) => displayName(f.path)).join(', '),
+    stats: {
+      tools: c.tools,
+      prompts: 0,
+      resources: 0,
+      files: total,
+      durationMs: Math.round(performance.now() - startedAt),
+    },
+    skipped: c.skipped,
+  };
+  for (const s of c.skipped) progress(`Skipped ${s.path}: ${s.reason}`);
+  return result;
 }

@@ -195,6 +195,8 @@ export interface ScanResult extends ScoreResult {
     files: number;
     durationMs: number;
   };
+  /** File scans: files or archive entries that were not analysed, and why. */
+  skipped?: { path: string; reason: string }[];
 }
 
 /** Progress callback for long work: a human-readable sentence. */
