@@ -1,7 +1,7 @@
 // createStore(config) picks the backend from PALISADE_DATABASE_URL: the embedded SQLite file
 // (default) or PostgreSQL. Both go through the same Kysely implementation and migrations.
 
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -28,6 +28,9 @@ export function createStore(
 export async function createSqliteStore(path: string): Promise<Store> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const sqlite = new SqliteDatabase(path);
+  // Owner-only, like the master key: the file holds key hashes, encrypted secrets and results.
+  // SQLite creates the -wal and -shm files with the database file's mode.
+  if (path !== ':memory:') chmodSync(path, 0o600);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
