@@ -69,8 +69,15 @@ function classify(
   return undefined;
 }
 
+// Every code point classify() can report; text without any of them (nearly all text) skips the
+// per-character walk.
+const HIDDEN_CANDIDATE_RE =
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufe00-\ufe0f\ufeff]|\udb40[\udc00-\udc7f\udd00-\uddef]/;
+
 /** Runs of characters that render as nothing (or move text around) in a client's UI. */
 export function findHiddenChars(text: string): HiddenCharRun[] {
+  if (!HIDDEN_CANDIDATE_RE.test(text.slice(0, FIELD_SCAN_MAX_CHARS))) return [];
   const runs: HiddenCharRun[] = [];
   const chars = Array.from(text.slice(0, FIELD_SCAN_MAX_CHARS));
   let offset = 0;

@@ -134,7 +134,18 @@ function firstVerb(tool: McpTool): string {
   return words[0] ?? '';
 }
 
+// Memoised per subject for the same reason as subjectsOf(): several rules classify every tool.
+const CAPABILITIES_BY_SUBJECT = new WeakMap<Subject, Capabilities>();
+
 export function capabilitiesOf(subject: Subject): Capabilities {
+  const cached = CAPABILITIES_BY_SUBJECT.get(subject);
+  if (cached) return cached;
+  const caps = classify(subject);
+  CAPABILITIES_BY_SUBJECT.set(subject, caps);
+  return caps;
+}
+
+function classify(subject: Subject): Capabilities {
   const tool = subject.tool;
   const summary = toolSummary(subject);
   const words = tool ? nameWords(tool.name ?? '') : [];

@@ -19,4 +19,5 @@ export const SOC2 = {
   changeManagement: 'CC8.1 Manages changes to infrastructure and software',
   vendorRisk: 'CC9.2 Assesses and manages vendor and business partner risk',
   processingIntegrity: 'PI1.3 Processing is complete, valid, accurate, timely and authorized',
+  capacity: 'A1.1 Manages capacity demand',
 } as const;

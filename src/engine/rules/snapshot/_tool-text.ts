@@ -19,8 +19,11 @@ export interface Subject {
   fields: NormalizedField[];
 }
 
+const SUMMARY_BY_SUBJECT = new WeakMap<Subject, string>();
+
 function subjectLocation(field: TextField): string {
-  if (field.toolIndex !== undefined) return `tools[${field.toolIndex}]`;
+  if (field.toolIndex !== undefined)
+    return TOOL_LOCATIONS[field.toolIndex] ?? `tools[${field.toolIndex}]`;
   const m = /^(prompts|resources|resourceTemplates)\[\d+\]/.exec(field.location);
   if (m) return m[0];
   return field.location.startsWith('serverInfo') ? 'serverInfo' : field.location;
@@ -33,8 +36,24 @@ function labelFor(location: string, snapshot: McpSnapshot, toolIndex?: number): 
   return location;
 }
 
+const TOOL_LOCATIONS = Array.from({ length: 256 }, (_, i) => `tools[${i}]`);
+
+// Every snapshot rule starts from the same grouped, normalised view; building it is most of a
+// rule's cost. The view is memoised per snapshot object: results depend only on the snapshot
+// (rules never mutate it), entries vanish with the snapshot, and no rule can observe the cache,
+// so rules stay pure functions of their input.
+const SUBJECTS_BY_SNAPSHOT = new WeakMap<McpSnapshot, readonly Subject[]>();
+
 /** Groups every text field by the tool, prompt or resource it belongs to. */
-export function subjectsOf(snapshot: McpSnapshot): Subject[] {
+export function subjectsOf(snapshot: McpSnapshot): readonly Subject[] {
+  const cached = SUBJECTS_BY_SNAPSHOT.get(snapshot);
+  if (cached) return cached;
+  const subjects = buildSubjects(snapshot);
+  SUBJECTS_BY_SNAPSHOT.set(snapshot, subjects);
+  return subjects;
+}
+
+function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
   const byLocation = new Map<string, Subject>();
   for (const field of snapshotFields(snapshot)) {
     const location = subjectLocation(field);
@@ -52,7 +71,7 @@ export function subjectsOf(snapshot: McpSnapshot): Subject[] {
     }
     subject.fields.push({ ...field, norm: normalizeForMatching(field.text) });
   }
-  return [...byLocation.values()];
+  return Object.freeze([...byLocation.values()]);
 }
 
 /** Fields that carry prose an LLM reads as guidance (not names or enum values). */
@@ -85,6 +104,14 @@ export function nameWords(name: string): string[] {
 
 /** The name and description of a tool as one normalised string, for capability classification. */
 export function toolSummary(subject: Subject): string {
+  const cached = SUMMARY_BY_SUBJECT.get(subject);
+  if (cached !== undefined) return cached;
+  const summary = buildSummary(subject);
+  SUMMARY_BY_SUBJECT.set(subject, summary);
+  return summary;
+}
+
+function buildSummary(subject: Subject): string {
   const parts = subject.fields
     .filter(
       (f) =>

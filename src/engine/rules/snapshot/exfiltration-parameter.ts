@@ -1,0 +1,120 @@
+import { defineRule } from '../define-rule.js';
+import type { Severity } from '../../types.js';
+import { toolParameters } from '../../text/fields.js';
+import { normalizeForMatching } from '../../text/unicode.js';
+import { HIPAA, SOC2 } from './_compliance.js';
+import { nameWords, subjectsOf } from './_tool-text.js';
+
+// Parameters through which a tool asks the model for things the tool has no use for: the
+// conversation, the system prompt, other tools' output, the model's identity, secrets. The model
+// fills parameters from its context, so a parameter is a channel out of it.
+
+interface ParamKind {
+  severity: Severity;
+  what: string;
+  test: (words: string[], joined: string) => boolean;
+}
+
+const has = (words: string[], ...any: string[]): boolean => words.some((w) => any.includes(w));
+
+const PARAM_KINDS: readonly ParamKind[] = [
+  {
+    severity: 'high',
+    what: 'the conversation or chat history',
+    test: (w, j) =>
+      (has(w, 'conversation', 'chat', 'dialog', 'dialogue', 'transcript') &&
+        has(w, 'history', 'context', 'log', 'logs', 'messages', 'transcript', 'summary')) ||
+      /^(?:previous|prior|last|all|recent)_?(?:messages?|turns|prompts|responses)$/.test(j),
+  },
+  {
+    severity: 'high',
+    what: 'the system prompt or the model’s instructions',
+    test: (w, j) =>
+      (has(w, 'system') && has(w, 'prompt', 'message', 'instructions')) ||
+      /^(?:developer|hidden|initial)_?(?:prompt|instructions)$/.test(j),
+  },
+  {
+    severity: 'medium',
+    what: 'other tools or their output',
+    test: (w) =>
+      has(w, 'tools', 'tool', 'functions') &&
+      has(w, 'list', 'available', 'other', 'outputs', 'output', 'results', 'names'),
+  },
+  {
+    severity: 'medium',
+    what: 'the identity of the model or agent',
+    test: (w) =>
+      has(w, 'llm', 'model', 'ai', 'assistant', 'agent', 'gpt', 'claude') &&
+      has(w, 'name', 'version', 'id', 'provider', 'type', 'vendor'),
+  },
+  {
+    severity: 'high',
+    what: 'private keys, cookies or environment secrets',
+    test: (w) =>
+      (has(w, 'ssh', 'private', 'rsa') && has(w, 'key', 'keys')) ||
+      has(w, 'cookie', 'cookies') ||
+      (has(w, 'env', 'environment') && has(w, 'vars', 'variables', 'secrets')),
+  },
+];
+
+/** A parameter description that asks the model to hand over its context. */
+const CONTEXT_REQUEST_RE =
+  /\b(?:include|provide|pass|paste|put|add|insert|send|copy|fill (?:in|with)|should contain|must contain|contains?)\b[^.\n]{0,60}?\b(?:(?:full|entire|complete|whole|previous|prior|current) (?:conversation|chat|context|history|messages?|prompt)|conversation history|chat history|system prompt|your instructions|all (?:previous |prior )?messages|the user'?s? (?:messages|conversation|personal|private|credentials|password)|(?:contents?|content) of (?:~|\/|\.env|the (?:file|config))|api keys?|credentials|passwords?|secrets?|tokens?)\b/;
+
+export default defineRule({
+  meta: {
+    id: 'exfiltration-parameter',
+    idPrefix: 'EXP',
+    title: 'Parameter collects context the tool does not need',
+    description:
+      'Finds input parameters that ask the model for the conversation, the system prompt, other tools’ output, the model’s identity or secrets, and parameter descriptions that ask the model to paste such context. The model fills parameters from what it knows, so such a parameter quietly sends the user’s context to the server.',
+    target: 'snapshot',
+    owasp: 'LLM02',
+    owaspMcp: 'MCP10',
+    severity: 'high',
+    confidence: 'medium',
+    cwe: 'CWE-200',
+    hipaa: [HIPAA.accessControl, HIPAA.transmission],
+    soc2: [SOC2.transmission, SOC2.logicalAccess],
+    remediation:
+      'Remove parameters the tool’s function does not need; never ask the model for conversation history, system prompts, other tools’ results or secrets. Clients should show users every argument sent to a tool.',
+    references: [
+      'https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/',
+      'https://arxiv.org/abs/2510.15994',
+    ],
+    monitorCandidate: true,
+  },
+  check(snapshot, ctx) {
+    for (const subject of subjectsOf(snapshot)) {
+      if (!subject.tool) continue;
+      for (const { name, schema } of toolParameters(subject.tool)) {
+        const words = nameWords(name);
+        const joined = words.join('_');
+        const location = `${subject.location}.inputSchema.properties.${name}`;
+        const kind = PARAM_KINDS.find((k) => k.test(words, joined));
+        if (kind) {
+          ctx.report({
+            subject: subject.location,
+            severity: kind.severity,
+            message: `${subject.label} has a parameter "${name}" that asks the model for ${kind.what}.`,
+            location,
+            snippet: `${name}: ${JSON.stringify(schema).slice(0, 200)}`,
+          });
+          continue;
+        }
+        const description =
+          typeof schema.description === 'string' ? normalizeForMatching(schema.description) : '';
+        const m = CONTEXT_REQUEST_RE.exec(description);
+        if (m) {
+          ctx.report({
+            subject: subject.location,
+            severity: 'high',
+            message: `The description of parameter "${name}" of ${subject.label} asks the model to pass context or secrets.`,
+            location: `${location}.description`,
+            snippet: description,
+          });
+        }
+      }
+    }
+  },
+});

@@ -1,0 +1,68 @@
+import { defineRule } from '../define-rule.js';
+import { HIPAA, SOC2 } from './_compliance.js';
+import { snippetAround, subjectsOf } from './_tool-text.js';
+
+// Files and stores that hold credentials or secrets. Named by location, so a tool that reads
+// "a file" generically is not matched; one that names ~/.ssh/id_rsa is.
+const SENSITIVE_PATH_RE =
+  /(?:~|\$home|\/home\/[\w.-]+|\/root|%userprofile%)?\/?\.ssh\/(?:id_[\w]+|authorized_keys|known_hosts|config)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\/etc\/(?:passwd|shadow|sudoers|gshadow)\b|\.aws\/(?:credentials|config)\b|\.azure\/|\.config\/gcloud|\.kube\/config\b|\.docker\/config\.json|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials\b|\.pgpass\b|\bwallet\.dat\b|\blogin data\b|\bkey4\.db\b|\blogins\.json\b|\bclaude_desktop_config\.json\b|\.cursor\/|\/proc\/(?:self|\d+|\[pid\])\/(?:environ|mem)\b|\bsystem:\/\/secrets?\b|\bsam (?:database|hive)\b|\bntds\.dit\b/;
+/** Locations that legitimate tools also name (dotenv loaders, keychain helpers): medium at most. */
+const WEAK_PATH_RE =
+  /(?:^|[\s'"`(/~])\.env(?:\.[a-z]+)?\b|\bkeychain\b|\bkeyring\b|\bcookies\.sqlite\b|\bbrowser cookies\b|\/var\/run\/docker\.sock|\bmcp\.json\b|\bcredentials\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b/;
+const ACTION_RE =
+  /\b(?:read|reads|reading|cat|send|include|pass|upload|copy|extract|access|accesses|accessing|dump|exfiltrat\w*|collect|retrieve|attach|forward|print|output|fetch|grab|steal|leak)\b/;
+/** The action must be near the path: a sentence about it, not anywhere in a long description. */
+const ACTION_WINDOW_BEFORE = 80;
+const ACTION_WINDOW_AFTER = 40;
+
+export default defineRule({
+  meta: {
+    id: 'sensitive-file-access',
+    idPrefix: 'SFA',
+    title: 'Tool text targets credential files or secret stores',
+    description:
+      'Finds tool, prompt and server text, and schema defaults, that point at files and stores holding credentials: SSH keys, cloud credentials, `.env` files, `/etc/passwd` and `/etc/shadow`, browser cookie and password stores, keychains, MCP client configs. Next to an action (read, send, include) in a description this is how poisoned tools steal secrets; as a default it makes the tool do so unasked.',
+    target: 'snapshot',
+    owasp: 'LLM02',
+    owaspMcp: 'MCP01',
+    severity: 'high',
+    confidence: 'high',
+    cwe: 'CWE-200',
+    hipaa: [HIPAA.accessControl, HIPAA.authentication],
+    soc2: [SOC2.logicalAccess, SOC2.transmission],
+    remediation:
+      'Tools must not name or default to credential files. Confine file tools to an allow-listed workspace root and deny dot-directories holding secrets (.ssh, .aws, .env); never enable a server whose text asks the model to read them.',
+    references: [
+      'https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/',
+      'https://cwe.mitre.org/data/definitions/200.html',
+    ],
+    monitorCandidate: true,
+  },
+  check(snapshot, ctx) {
+    for (const subject of subjectsOf(snapshot)) {
+      for (const field of subject.fields) {
+        if (field.kind === 'name' || field.kind === 'param-name' || field.kind === 'server-info')
+          continue;
+        const strong = SENSITIVE_PATH_RE.exec(field.norm);
+        const m = strong && strong[0].trim().length >= 3 ? strong : WEAK_PATH_RE.exec(field.norm);
+        if (!m) continue;
+        const isValue = field.kind === 'schema-value';
+        const window = field.norm.slice(
+          Math.max(0, m.index - ACTION_WINDOW_BEFORE),
+          m.index + m[0].length + ACTION_WINDOW_AFTER,
+        );
+        const hasAction = ACTION_RE.test(window);
+        if (!isValue && !hasAction) continue;
+        ctx.report({
+          subject: subject.location,
+          severity: isValue || m !== strong ? 'medium' : 'high',
+          message: isValue
+            ? `A schema value of ${subject.label} defaults to or suggests a credential location ("${m[0].trim()}").`
+            : `The text of ${subject.label} directs access to a credential location ("${m[0].trim()}").`,
+          location: field.location,
+          snippet: snippetAround(field.norm, m.index, m[0].length),
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,43 @@
+import { defineRule } from '../define-rule.js';
+import { HIPAA, SOC2 } from './_compliance.js';
+import { proseFields, snippetAround, subjectsOf } from './_tool-text.js';
+
+const EXTRACTION_RE =
+  /\b(?:output|reveal|print|show|include|pass|send|return|repeat|share|provide|disclose|leak|dump|write out|recite|copy|tell me|give)\b[^.\n]{0,40}?\b(?:(?:your|the|full|entire|complete|original|initial|hidden) (?:system (?:prompt|message|instructions)|developer (?:message|prompt)|instructions|prompt)|system prompt|system message|conversation history|chat history|previous messages|prior messages|full conversation|context window)\b/;
+const QUESTION_RE = /\bwhat (?:is|are) your (?:system prompt|instructions|rules)\b/;
+
+export default defineRule({
+  meta: {
+    id: 'system-prompt-extraction',
+    idPrefix: 'SPE',
+    title: 'Text asks the model to disclose its system prompt or conversation',
+    description:
+      'Finds tool, prompt and server text that asks the model to output, pass or repeat its system prompt, its instructions or the conversation. System prompts carry business logic, guardrails and sometimes credentials; the conversation carries the user’s data.',
+    target: 'snapshot',
+    owasp: 'LLM07',
+    owaspMcp: 'MCP10',
+    severity: 'high',
+    confidence: 'medium',
+    cwe: 'CWE-200',
+    hipaa: [HIPAA.accessControl],
+    soc2: [SOC2.logicalAccess, SOC2.transmission],
+    remediation:
+      'Remove the request. Keep secrets out of system prompts, and do not use a server whose metadata asks for the prompt or the conversation.',
+    references: ['https://genai.owasp.org/llmrisk/llm072025-system-prompt-leakage/'],
+    monitorCandidate: true,
+  },
+  check(snapshot, ctx) {
+    for (const subject of subjectsOf(snapshot)) {
+      for (const field of proseFields(subject)) {
+        const m = EXTRACTION_RE.exec(field.norm) ?? QUESTION_RE.exec(field.norm);
+        if (!m) continue;
+        ctx.report({
+          subject: subject.location,
+          message: `The text of ${subject.label} asks the model to disclose its prompt or conversation.`,
+          location: field.location,
+          snippet: snippetAround(field.norm, m.index, m[0].length),
+        });
+      }
+    }
+  },
+});
