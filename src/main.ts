@@ -68,12 +68,9 @@ export async function serve(options: ServeOptions, env = process.env): Promise<v
 
   const rateLimitStore = createRateLimitStore(runtime);
   const app = buildApp({ ...runtime, rateLimitStore });
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
   if (options.worker) await startWorker(runtime);
-  runtime.logger.info(
-    { address: `http://${config.host}:${config.port}`, worker: options.worker },
-    'Palisade is listening',
-  );
+  runtime.logger.info({ address, worker: options.worker }, 'Palisade is listening');
 
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
