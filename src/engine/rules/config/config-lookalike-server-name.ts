@@ -76,7 +76,10 @@ function coreName(name: string): string {
 function imitates(core: string): string | undefined {
   if (core.length < 5) return undefined;
   for (const known of WELL_KNOWN) {
-    if (core === known || core.replace(/[-_.\s]/g, '') === known.replace(/-/g, '')) continue;
+    const plain = core.replace(/[-_.\s]/g, '');
+    // `github`, `git-hub` and numbered instances (`postgres2`) are the real thing.
+    if (plain === known.replace(/-/g, '') || plain.replace(/\d+$/, '') === known.replace(/-/g, ''))
+      continue;
     if (skeleton(core) === skeleton(known)) return known;
     if (
       known.length >= 6 &&

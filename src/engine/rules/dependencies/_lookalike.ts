@@ -24,9 +24,11 @@ export function editDistance(a: string, b: string, max = 3): number {
   return rows[a.length]![b.length]!;
 }
 
+// `1`, `l` and `i` (and `0`/`o`) are folded together: each passes for the other at a glance.
 const DIGIT_LOOKALIKES: Record<string, string> = {
   '0': 'o',
-  '1': 'l',
+  '1': 'i',
+  l: 'i',
   '3': 'e',
   '4': 'a',
   '5': 's',
@@ -38,7 +40,7 @@ const DIGIT_LOOKALIKES: Record<string, string> = {
 export function skeleton(name: string): string {
   return name
     .toLowerCase()
-    .replace(/[013457@]/g, (c) => DIGIT_LOOKALIKES[c] ?? c)
+    .replace(/[013457@l]/g, (c) => DIGIT_LOOKALIKES[c] ?? c)
     .replace(/rn/g, 'm')
     .replace(/vv/g, 'w')
     .replace(/[-_.\s/]+/g, '')
