@@ -245,6 +245,33 @@ describe('fetchSnapshot refuses and explains', () => {
     });
   }
 
+  it('counts the bytes of a legacy SSE stream and stops it at the cap, without waiting', async () => {
+    // A legacy server (405 to the streamable POST) whose event stream never stops talking.
+    const server = createServer((req, res) => {
+      // 405 to the streamable POST; requests posted to the endpoint are accepted, never answered.
+      if (req.method !== 'GET') return void res.writeHead(req.url === '/sse' ? 405 : 202).end();
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: endpoint\ndata: /messages\n\n');
+      const line = `: ${'x'.repeat(16 * 1024)}\n\n`;
+      const timer = setInterval(() => res.write(line), 1);
+      res.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const started = Date.now();
+      await expectFailure(
+        fetchSnapshot(`http://127.0.0.1:${port}/sse`, { allowlist, totalTimeoutMs: 20_000 }),
+        'too_large',
+        'The MCP server sent more than 1 MiB.',
+      );
+      assert.ok(Date.now() - started < 10_000, 'stopped by the byte cap, not by a timeout');
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
   it('calls a 404 on both transports not MCP', async () => {
     const server = createServer((_req, res) => {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');

@@ -250,6 +250,13 @@ describe('createGuardedFetch', () => {
     await f.close();
   });
 
+  it('maps a failed TLS handshake to tls', async () => {
+    // https to a plain-HTTP port: the handshake fails the way a broken certificate setup does.
+    const f = guarded();
+    await expectGuardError(f(`https://127.0.0.1:${main.port}/ok`), 'tls');
+    await f.close();
+  });
+
   it('refuses non-http schemes as invalid_url', async () => {
     const f = guarded();
     await expectGuardError(f('file:///etc/passwd'), 'invalid_url');
