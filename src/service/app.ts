@@ -111,7 +111,8 @@ export function buildApp(deps: ServiceDeps): FastifyInstance {
  */
 function registerJsonParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  // No endpoint takes plain text: refuse it with 415 rather than a confusing schema error.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: JSON_BODY_MAX_BYTES },

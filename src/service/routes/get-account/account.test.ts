@@ -65,7 +65,7 @@ describe('account endpoints', () => {
         [{ webhook_url: 'http://192.168.0.10/hook' }, 'private_target'],
         [{ webhook_url: `https://hooks.example.com/${'a'.repeat(2100)}` }, 'invalid_request'],
         [{}, 'invalid_request'],
-        [{ webhook_url: 5 }, 'invalid_request'],
+        [{ webhook_url: ['a', 'b'] }, 'invalid_request'],
       ];
       for (const [payload, code] of cases) {
         const refused = await put(headers, payload);
