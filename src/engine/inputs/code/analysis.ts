@@ -142,7 +142,7 @@ export class FactsBuilder {
   }
 
   addName(fn: number, name: string): void {
-    this.facts.functions[fn]?.names.add(name.toLowerCase());
+    this.facts.functions[fn]?.names.add(name);
   }
 
   addSensitiveRead(fn: number, kind: SensitiveReadKind, line: number, text: string) {

@@ -79,8 +79,8 @@ export interface FunctionFacts {
   params: string[];
   /** The function is registered as an MCP tool handler. */
   isToolHandler: boolean;
-  /** Identifiers and property names mentioned in the body (lower-cased), for guard heuristics
-   *  such as containment checks and URL allow-lists. Includes nested functions' names. */
+  /** Identifiers, property and method names mentioned in the body, as written, for guard
+   *  heuristics such as containment checks and URL allow-lists. */
   names: Set<string>;
   sensitiveReads: SensitiveRead[];
   /** Index of the lexically enclosing function, -1 for the module. */

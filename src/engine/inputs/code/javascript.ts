@@ -146,10 +146,10 @@ class JsWalker {
     }
     // Comparisons and tests yield booleans: they carry no attacker-chosen text onward.
     if (node.type === 'UnaryExpression' || node.type === 'UpdateExpression') {
-      return { ...combine('other', this.src(node), parts), isTainted: false };
+      return { ...combine('other', '', parts), isTainted: false };
     }
-    if (parts.length === 0) return unknownFact('other', this.src(node));
-    return combine('other', this.src(node), parts);
+    if (parts.length === 0) return unknownFact('other', '');
+    return combine('other', '', parts);
   }
 
   private literal(node: JsNode): ValueFact {

@@ -86,6 +86,8 @@ interface FieldInfo {
 
 /** `Field(…)` (pydantic) anywhere in the parameter: its description and whether it has a default. */
 function fieldInfo(parameter: Node): FieldInfo | undefined {
+  // Searching descendants is a walk through wasm: only do it when the text can hold a Field.
+  if (!parameter.text.includes('Field')) return undefined;
   const call = parameter
     .descendantsOfType('call')
     .find((c) => /(?:^|\.)Field$/.test(c?.childForFieldName('function')?.text ?? ''));

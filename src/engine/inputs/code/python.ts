@@ -148,8 +148,9 @@ class PyWalker {
   private generic(node: Node): ValueFact {
     const parts: ValueFact[] = [];
     for (const child of node.namedChildren) if (child) parts.push(this.visit(child));
-    if (parts.length === 0) return unknownFact('other', node.text);
-    return combine('other', node.text, parts);
+    // No text for structural nodes: rules only read the text of strings, names and calls.
+    if (parts.length === 0) return unknownFact('other', '');
+    return combine('other', '', parts);
   }
 
   private line(node: Node): number {

@@ -33,24 +33,22 @@ export function isTruthy(value: ValueFact | undefined): boolean {
   return Boolean(value.literal);
 }
 
-/** Lower-cased names seen in the function and the functions around it. */
-export function namesAround(facts: CodeFacts, fn: number): Set<string> {
-  const out = new Set<string>();
+/** True when a name in the function, or in a function around it, matches (case-insensitive
+ *  patterns: names are stored as written). */
+export function someNameAround(facts: CodeFacts, fn: number, pattern: RegExp): boolean {
   for (let f: FunctionFacts | undefined = facts.functions[fn]; f; f = facts.functions[f.parent]) {
-    for (const name of f.names) out.add(name);
+    if (someName(f.names, pattern)) return true;
     if (f.parent < 0) break;
   }
-  return out;
+  return false;
 }
 
-/** The whole file's names (for file-level properties such as "has any auth middleware"). */
-export function allNames(facts: CodeFacts): Set<string> {
-  const out = new Set<string>();
-  for (const f of facts.functions) for (const name of f.names) out.add(name);
-  return out;
+/** True when any name in the file matches. */
+export function someNameInFile(facts: CodeFacts, pattern: RegExp): boolean {
+  return facts.functions.some((f) => someName(f.names, pattern));
 }
 
-export function someName(names: Set<string>, pattern: RegExp): boolean {
+function someName(names: Set<string>, pattern: RegExp): boolean {
   for (const name of names) if (pattern.test(name)) return true;
   return false;
 }

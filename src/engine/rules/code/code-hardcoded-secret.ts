@@ -10,9 +10,21 @@ import {
 import { defineRule } from '../define-rule.js';
 import { HIPAA, SOC2 } from './_helpers.js';
 
-/** `API_KEY = "…"`, `apiKey: '…'`, `"token": "…"`: a secret-named key assigned a quoted value.
+/** `= "…"` / `: '…'`: a quoted value after an assignment or a key. The key is read backwards
+ *  from the match (scanning forward for `key = "value"` would try every identifier in the file).
  *  Bounded quantifiers only: the text is attacker-supplied. */
-const ASSIGNMENT = /([A-Za-z_$][\w$]{0,60})["']?\s{0,3}[:=]\s{0,3}["'`]([^"'`\s]{16,300})["'`]/g;
+const ASSIGNED_VALUE = /[:=][ \t]{0,3}["'`]([^"'`\s]{16,300})["'`]/g;
+const KEY_CHAR = /[\w$]/;
+
+/** The identifier or quoted key just before `index` (`API_KEY ` / `"apiKey"`), or ''. */
+function keyBefore(text: string, index: number): string {
+  let end = index;
+  while (end > 0 && end > index - 4 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  if (text[end - 1] === '"' || text[end - 1] === "'") end--;
+  let start = end;
+  while (start > 0 && end - start < 60 && KEY_CHAR.test(text[start - 1]!)) start--;
+  return text.slice(start, end);
+}
 
 /** Test and example code carries fake credentials on purpose: still worth a look, not an alarm. */
 const NON_PRODUCTION_PATH =
@@ -30,8 +42,9 @@ function hitsIn(text: string): Hit[] {
     label: m.kind.label,
     value: m.value,
   }));
-  for (const m of text.matchAll(ASSIGNMENT)) {
-    const [, key = '', value = ''] = m;
+  for (const m of text.matchAll(ASSIGNED_VALUE)) {
+    const value = m[1] ?? '';
+    const key = keyBefore(text, m.index);
     if (!isSecretLikeKey(key) || isPlaceholder(value) || !looksRandom(value)) continue;
     const index = m.index + m[0].lastIndexOf(value);
     if (hits.some((h) => index < h.index + h.value.length && h.index < index + value.length)) {

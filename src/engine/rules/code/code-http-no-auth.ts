@@ -1,22 +1,21 @@
 import type { CallFact, CodeFacts, ValueFact } from '../../inputs/code/facts.js';
 import { defineRule } from '../define-rule.js';
-import { allNames, factsOf, HIPAA, reportCall, SOC2, someName } from './_helpers.js';
+import { factsOf, HIPAA, reportCall, SOC2, someNameInFile } from './_helpers.js';
 
 /** Any sign of authentication in the file: middleware, token checks, OAuth providers. */
 const AUTH_NAMES =
-  /(?:auth|bearer|jwt|api_?key|apikey|passport|verify_?token|token_?verifier|oauth|credentials?_?check|basic_?auth|session)/;
+  /(?:auth|bearer|jwt|api_?key|apikey|passport|verify_?token|token_?verifier|oauth|credentials?_?check|basic_?auth|session)/i;
 
 const ALL_INTERFACES = new Set(['0.0.0.0', '::', '[::]', '']);
 const HTTP_TRANSPORTS = new Set(['streamable-http', 'sse', 'http', 'streamable_http']);
 
-function isMcpHttpServer(facts: CodeFacts, names: Set<string>): boolean {
+function isMcpHttpServer(facts: CodeFacts): boolean {
   if (
     facts.calls.some((c) => /(?:StreamableHTTPServerTransport|SSEServerTransport)$/.test(c.callee))
   ) {
     return true;
   }
-  if (names.has('streamable_http_app') || names.has('sse_app') || names.has('http_app'))
-    return true;
+  if (someNameInFile(facts, /^(?:streamable_http_app|sse_app|http_app)$/)) return true;
   return facts.calls.some(
     (c) => c.method === 'run' && HTTP_TRANSPORTS.has(String(c.kwargs.transport?.literal ?? '')),
   );
@@ -77,8 +76,7 @@ export default defineRule({
   },
   check(code, ctx) {
     const facts = factsOf(code);
-    const names = allNames(facts);
-    if (!isMcpHttpServer(facts, names) || someName(names, AUTH_NAMES)) return;
+    if (!isMcpHttpServer(facts) || someNameInFile(facts, AUTH_NAMES)) return;
     for (const binding of bindingsOf(facts, code.language === 'python')) {
       reportCall(ctx, code, binding.call, {
         message: binding.isExplicit

@@ -4,11 +4,10 @@ import {
   factsOf,
   functionLabel,
   HIPAA,
-  namesAround,
   reportCall,
   resolved,
   SOC2,
-  someName,
+  someNameAround,
 } from './_helpers.js';
 
 const NODE_FS_METHODS = new Set([
@@ -81,9 +80,9 @@ const PATHLIB_METHODS = new Set([
  *  or a helper whose name says it does. */
 const NORMALISERS =
   /^(?:resolve|realpath|realpathsync|abspath|normpath|normalize|relative|relpath)$/;
-const CONTAINMENT = /^(?:startswith|commonpath|is_relative_to|relative_to|isrelativeto)$/;
+const CONTAINMENT = /^(?:startswith|commonpath|is_relative_to|relative_to|isrelativeto)$/i;
 const GUARD_HELPERS =
-  /(?:safe_?(?:path|join|resolve)|resolve_?(?:within|inside|under|safe)|ensure_?(?:inside|within|under)|is_?(?:inside|within|under|subpath|safe_?path|path_?inside)|within_?root|assert_?(?:inside|within|contained)|contain)/;
+  /(?:safe_?(?:path|join|resolve)|resolve_?(?:within|inside|under|safe)|ensure_?(?:inside|within|under)|is_?(?:inside|within|under|subpath|safe_?path|path_?inside)|within_?root|assert_?(?:inside|within|contained)|contain)/i;
 
 function pathArgument(call: CallFact): ValueFact | undefined {
   const callee = call.callee;
@@ -103,9 +102,8 @@ function pathArgument(call: CallFact): ValueFact | undefined {
 }
 
 function isConfined(facts: CodeFacts, call: CallFact): boolean {
-  const names = namesAround(facts, call.fn);
-  if (someName(names, GUARD_HELPERS)) return true;
-  return someName(names, NORMALISERS) && someName(names, CONTAINMENT);
+  if (someNameAround(facts, call.fn, GUARD_HELPERS)) return true;
+  return someNameAround(facts, call.fn, NORMALISERS) && someNameAround(facts, call.fn, CONTAINMENT);
 }
 
 export default defineRule({

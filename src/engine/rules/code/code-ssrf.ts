@@ -4,17 +4,16 @@ import {
   factsOf,
   functionLabel,
   HIPAA,
-  namesAround,
   outboundUrlArgument,
   reportCall,
   resolved,
   SOC2,
-  someName,
+  someNameAround,
 } from './_helpers.js';
 
 /** Names that show the function validates where it connects. */
 const URL_GUARDS =
-  /(?:allow_?list|allowed_?(?:hosts?|domains?|origins?|urls?)|white_?list|permitted|trusted_?(?:hosts?|domains?)|is_?(?:safe|allowed|valid)_?(?:url|host)|validate_?(?:url|host|target)|check_?(?:url|host)|assert_?(?:safe|allowed)|block_?list|deny_?list|is_?private|private_?(?:ip|address)|hostname|netloc)/;
+  /(?:allow_?list|allowed_?(?:hosts?|domains?|origins?|urls?)|white_?list|permitted|trusted_?(?:hosts?|domains?)|is_?(?:safe|allowed|valid)_?(?:url|host)|validate_?(?:url|host|target)|check_?(?:url|host)|assert_?(?:safe|allowed)|block_?list|deny_?list|is_?private|private_?(?:ip|address)|hostname|netloc)/i;
 
 /** `https://api.example.com/…${id}`: the caller picks a path, not the host. */
 function hasFixedHost(url: ValueFact): boolean {
@@ -24,7 +23,7 @@ function hasFixedHost(url: ValueFact): boolean {
 }
 
 function isGuarded(facts: CodeFacts, call: CallFact): boolean {
-  return someName(namesAround(facts, call.fn), URL_GUARDS);
+  return someNameAround(facts, call.fn, URL_GUARDS);
 }
 
 export default defineRule({
