@@ -103,14 +103,13 @@ const SEND_VERBS = new Set([
   'invite',
 ]);
 const MONEY_RE =
-  /\b(?:transfer (?:funds|money|\$|usd|eur|btc|eth|tokens|crypto)|(?:send|wire|move) (?:money|funds|payment|crypto)|make (?:a )?payment|pay(?:s|ing)? (?:an? |the )?(?:invoice|bill|amount|merchant|recipient)|withdraw\w*|purchase\w*|checkout|charge (?:the |a )?(?:card|customer|account)|refund\w*|place (?:an? )?(?:order|trade)|buy\w* (?:stock|shares|crypto|tokens?))\b/;
-const MONEY_NAME_WORDS = new Set([
+  /\b(?:transfer(?:s|ring)? (?:funds|money|\$|usd|eur|btc|eth|tokens|crypto|payments?)|(?:send|wire|move)s? (?:money|funds|payments?|crypto)|make (?:a )?payment|pay(?:s|ing)? (?:an? |the )?(?:invoice|bill|amount|merchant|recipient)|withdraw(?:s|ing|al)? (?:funds|money|cash|from)|purchase(?:s)? (?:an? |the )?(?:item|product|order|goods)|charge(?:s)? (?:the |a )?(?:card|customer|account)|(?:issue|process)(?:es)? (?:a )?refund|place(?:s)? (?:an? )?(?:order|trade)|buy(?:s)? (?:stock|shares|crypto|tokens?))\b/;
+/** Leading verbs of money-moving tools (the first word of the name). */
+const MONEY_VERBS = new Set([
   'transfer',
   'pay',
-  'payment',
   'withdraw',
   'purchase',
-  'checkout',
   'refund',
   'wire',
   'buy',
@@ -118,8 +117,11 @@ const MONEY_NAME_WORDS = new Set([
   'trade',
   'charge',
 ]);
+const EXEC_NAME_VERBS = new Set(['execute', 'exec', 'run', 'eval', 'evaluate', 'spawn']);
 const EXEC_RE =
   /\b(?:execut\w*|run\w*|eval\w*|spawn\w*|invoke)\b[^.]{0,40}\b(?:shell|terminal|bash|powershell|command(?:s| line)?|code|scripts?|python|javascript|js|ruby|node|sql|queries|expressions?)\b|\b(?:shell|terminal|command[- ]line) (?:access|commands?)\b|\bsupports? (?:javascript|python|js) expressions\b|\beval\(|\bexec\(/;
+/** A description whose first words are an execution verb. */
+const EXEC_LEAD_RE = /^(?:\W*\w+\W+){0,2}?(?:execut|run|eval|spawn)\w*\b/;
 const URL_FETCH_RE =
   /\b(?:fetch\w*|request\w*|download\w*|retriev\w*|navigat\w*|load\w*|crawl\w*|scrap\w*|proxy\w*|visit\w*|get\w*|check\w*|call\w*|access\w*)\b[^.]{0,40}\b(?:url|urls|uri|web ?page|website|endpoint|link|http)/;
 const PRIVATE_READ_RE =
@@ -150,6 +152,8 @@ function classify(subject: Subject): Capabilities {
   const summary = toolSummary(subject);
   const words = tool ? nameWords(tool.name ?? '') : [];
   const verb = tool ? firstVerb(tool) : '';
+  const description =
+    subject.fields.find((f) => f.location === `${subject.location}.description`)?.norm ?? '';
   const params = tool ? toolParameters(tool) : [];
   const paramNames = params.map((p) => p.name.toLowerCase());
   const hasUrlParam = paramNames.some((n) =>
@@ -165,10 +169,13 @@ function classify(subject: Subject): Capabilities {
     writes: destructive || WRITE_VERBS.has(verb),
     sendsExternally:
       words.some((w) => SEND_VERBS.has(w)) && !/\b(?:get|list|read|search|fetch)\b/.test(verb),
-    movesMoney: words.some((w) => MONEY_NAME_WORDS.has(w)) || MONEY_RE.test(summary),
+    movesMoney: MONEY_VERBS.has(verb) || MONEY_RE.test(summary),
+    // The tool must present execution as what it does (an execution verb in its name, or its
+    // description opening with one), not merely mention "command execution history".
     executesCode:
-      EXEC_RE.test(summary) ||
-      (['execute', 'exec', 'run', 'eval'].includes(verb) &&
+      !/\bread[- ]only\b/.test(summary) &&
+      (words.some((w) => EXEC_NAME_VERBS.has(w)) || EXEC_LEAD_RE.test(description)) &&
+      (EXEC_RE.test(summary) ||
         paramNames.some((n) => /command|cmd|code|script|expression/.test(n))),
     fetchesUrls: hasUrlParam && URL_FETCH_RE.test(summary),
     readsPrivateData: PRIVATE_READ_RE.test(summary),

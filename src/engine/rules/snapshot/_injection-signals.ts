@@ -88,6 +88,11 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'concealment',
     weight: 4,
+    re: /\b(?:there is )?no need to (?:mention|tell|inform|notify|alert|show)\b[^.!\n]{0,30}?\b(?:user|human|them|anyone)\b/,
+  },
+  {
+    kind: 'concealment',
+    weight: 4,
     re: /\b(?:user|human)s?\b[^.!\n]{0,30}?\b(?:must not|should not|shouldn't|mustn't|doesn't need to|does not need to|don't need to|need not|won't|will not|cannot|can't)\s+(?:ever\s+)?(?:know|see|notice|learn|find out|be (?:told|informed|aware|notified))/,
   },
   {
@@ -186,12 +191,12 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'sensitive-action',
     weight: 3,
-    re: /\becho\s+\$\{?[a-z_]+|\bprintenv\b|\brm -rf\b|\bchmod (?:-r )?[0-7]{3,4}\b|\bcurl\b[^|\n]{0,120}\|\s*(?:ba|z)?sh\b|\bwget\s+https?:|\bcat\s+(?:\/etc\/|~\/)|\bnc\s+-[a-z]*e\b|\/bin\/(?:ba)?sh\b|\bpowershell\s+-|\bbase64\s+-d\b|\bos\.system\(|\bsubprocess\./,
+    re: /\becho\s+\$\{?[a-z_]+|\bprintenv\b|\bsudo\s+-?[a-z]|\.(?:bash|zsh)rc\b|\.(?:bash_)?profile\b|>>\s*~?\/|\$\([a-z]|\brm -rf\b|\bchmod (?:-r )?[0-7]{3,4}\b|\bcurl\b[^|\n]{0,120}\|\s*(?:ba|z)?sh\b|\bwget\s+https?:|\bcat\s+(?:\/etc\/|~\/)|\bnc\s+-[a-z]*e\b|\/bin\/(?:ba)?sh\b|\bpowershell\s+-|\bbase64\s+-d\b|\bos\.system\(|\bsubprocess\./,
   },
   {
     kind: 'sensitive-action',
     weight: 3,
-    re: /\b(?:execute|run)\s+(?:the\s+)?(?:following\s+)?(?:shell\s+|system\s+|terminal\s+)?command\b/,
+    re: /\b(?:execute|run)\s+(?:the\s+)?(?:following\s+)?(?:[a-z-]+\s+)?command\b/,
   },
 
   {
@@ -227,6 +232,11 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'parameter-tampering',
     weight: 3,
+    re: /\b(?:always|also|silently) (?:bcc|cc|copy|forward|send a copy|blind[- ]copy)\b[^.\n]{0,60}?(?:@|https?:\/\/)/,
+  },
+  {
+    kind: 'parameter-tampering',
+    weight: 3,
     re: /\b(?:query|queries|parameters?|arguments?|inputs?|requests?|url|recipients?|ticker|address|destination|interval|amount)\b (?:is|are|will be|gets|get) (?:automatically |silently |always )?(?:modified|changed|rewritten|replaced|redirected|altered|overridden|swapped)\b/,
   },
   {
@@ -246,7 +256,7 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'model-imperative',
     weight: 2,
-    re: /\byou (?:must|have to|need to|are required to|shall)\s+(?:first\s+|also\s+|always\s+|now\s+|then\s+|immediately\s+)?(?:call|halt|stop|refuse|ignore|use|invoke|execute|run|read|access|include|send|pass|change|modify|set|redirect|replace|respond|reply|output|print|prepend|append|report|tell|say|forward|fetch|visit|open|navigate|switch|add|provide|extract|collect)\b/,
+    re: /\byou (?:must|have to|need to|are required to|shall)\s+(?:first\s+|also\s+|always\s+|now\s+|then\s+|immediately\s+)?(?:call|halt|stop|refuse|ignore|use|invoke|execute|run|read|access|include|send|pass|change|modify|set|redirect|replace|respond|reply|output|print|prepend|append|report|tell|say|forward|fetch|visit|open|navigate|switch|add|provide|extract|collect|update|write|edit|remove|delete|clean|export|install|download|configure|upload|copy|post)\b|\bplease (?:first |also )?(?:run|execute|call|invoke|use|read|send|add|update|remove|delete)\b[^.\n]{0,30}?\b(?:following|command|tool|file)\b/,
   },
   {
     kind: 'model-imperative',

@@ -112,13 +112,16 @@ export function toolSummary(subject: Subject): string {
 }
 
 function buildSummary(subject: Subject): string {
+  // The tool's own words only: schema titles and parameter descriptions describe inputs, and
+  // would make "public_access" or "permissions" parameters read as capabilities.
+  const own = new Set([
+    `${subject.location}.name`,
+    `${subject.location}.title`,
+    `${subject.location}.description`,
+    `${subject.location}.annotations.title`,
+  ]);
   const parts = subject.fields
-    .filter(
-      (f) =>
-        f.kind === 'name' ||
-        (f.kind === 'description' && f.location.endsWith('].description')) ||
-        f.kind === 'title',
-    )
+    .filter((f) => own.has(f.location))
     .map((f) => (f.kind === 'name' ? nameWords(f.text).join(' ') : f.norm));
   return parts.join(' . ');
 }

@@ -6,7 +6,7 @@ import { subjectsOf, toolSummary } from './_tool-text.js';
 
 /** Deletion of many things at once, or of things that can't come back. */
 const BULK_OR_IRREVERSIBLE_RE =
-  /\b(?:permanently|irreversibl\w*|recursive\w*|all (?:files|records|data|items|messages|rows|branches|users)|any (?:table|file|record|directory)|entire|whole|directories|databases?|tables?|repositor(?:y|ies)|force)\b/;
+  /\b(?:permanently|irreversibl\w*|recursive\w*|all (?:files|records|data|items|messages|rows|branches|users)|any (?:table|file|record|directory)|entire|whole|directories|force)\b/;
 
 export default defineRule({
   meta: {

@@ -43,9 +43,10 @@ const PARAM_KINDS: readonly ParamKind[] = [
   {
     severity: 'medium',
     what: 'the identity of the model or agent',
+    // "model_name" alone is an ordinary ML parameter; the language model itself must be named.
     test: (w) =>
-      has(w, 'llm', 'model', 'ai', 'assistant', 'agent', 'gpt', 'claude') &&
-      has(w, 'name', 'version', 'id', 'provider', 'type', 'vendor'),
+      has(w, 'llm', 'ai', 'assistant', 'agent', 'gpt', 'claude', 'chatbot') &&
+      has(w, 'name', 'version', 'id', 'provider', 'type', 'vendor', 'model'),
   },
   {
     severity: 'high',

@@ -36,15 +36,15 @@ const INTENT_RE = new RegExp(
 
 const TECHNIQUE_RE = new RegExp(
   [
-    String.raw`\benumerat\w*|\bfingerprint\w*|\bosint\b|\brecon(?:naissance)?\b|\bdork\w*`,
+    String.raw`\benumerat(?:e|es|ing)\b|\bfingerprint\w*|\bosint\b|\brecon(?:naissance)?\b|\bdork\w*`,
     String.raw`\bport scan\w*|\bscan\w* (?:\w+ ){0,2}(?:for )?(?:open ports|hosts|network|wireless|bluetooth|devices|targets?)\b|\bnetwork sweep|\bdiscover live hosts|\bzone transfer\b|\bbanner\b|\bsnmp walk|\bwalk snmp\b`,
-    String.raw`\b(?:sensitive|confidential) (?:information|files?|data|documents?)\b`,
+    String.raw`\b(?:search|find|locate|harvest|collect|scan|hunt)\w* (?:\w+ ){0,3}(?:for )?(?:sensitive|confidential|secret) (?:information|files?|data|documents?)\b`,
     String.raw`\b(?:sql|ldap|xpath|nosql|ognl|template|command|code|object|xxe|expression language|argument|environment) injection\b|\binjection attack\b|\bdeserialization attack\b|\bunsafe load\b`,
-    String.raw`\bexploit\w*|\bhijack\w*|\bpersistence\b|\bevasion\b|\bevade\b`,
+    String.raw`\bexploit(?:s|ing)?\b|\bhijack\w*|\bpersistence\b|\bevasion\b|\bevade\b`,
     String.raw`\b(?:execute|run)s? (?:\w+ ){0,2}(?:commands?|code) (?:on|via) (?:a )?remote\b|\bon (?:the )?target (?:system|host)\b|\bremote (?:code|command) execution\b`,
     String.raw`\b(?:capture|record|monitor)\w* (?:\w+ ){0,2}(?:keystrokes|screenshots|microphone|webcam|clipboard|probe requests|handshakes|traffic)\b`,
     String.raw`\bshodan\b|\bcensys\b|\bwhois\b|\btraceroute\b|\btrace route\b|\bpassive dns\b|\breverse dns\b|\bcertificate transparency\b|\basn\b|\bbgp\b`,
-    String.raw`\bwipe\w*|\bcorrupt\w*|\bsymlink attack\b|\bzip slip\b|\brace condition\b|\btoctou\b|\bpath traversal\b`,
+    String.raw`\bwipe (?:free space|disks?|drives?)\b|\bcorrupt(?:s)? (?:the )?(?:file|data|disk)|\bsymlink attack\b|\bzip slip\b|\brace condition\b|\btoctou\b|\bpath traversal\b`,
     String.raw`\bmanipulat\w* (?:\w+ ){0,2}(?:namespaces?|acls?|permissions)\b`,
   ].join('|'),
 );

@@ -1,7 +1,13 @@
 import { defineRule } from '../define-rule.js';
 import type { Severity } from '../../types.js';
 import { HIPAA, SOC2 } from './_compliance.js';
-import { hasKind, injectionSignals, signalScore, type Signal } from './_injection-signals.js';
+import {
+  hasKind,
+  injectionSignals,
+  signalScore,
+  type Signal,
+  type SignalKind,
+} from './_injection-signals.js';
 import { proseFields, snippetAround, subjectsOf, type NormalizedField } from './_tool-text.js';
 
 /** Below this summed weight a subject's text reads as documentation. */
@@ -9,9 +15,33 @@ const REPORT_SCORE_MIN = 3;
 const HIGH_SCORE_MIN = 4;
 const CRITICAL_SCORE_MIN = 7;
 
+/** Kinds that address the model by themselves. */
+const ANCHOR_KINDS: ReadonlySet<SignalKind> = new Set([
+  'instruction-tag',
+  'concealment',
+  'override',
+  'role-hijack',
+  'forced-call-order',
+  'parameter-tampering',
+]);
+/** Kinds that make an instruction harmful but also occur in honest descriptions. */
+const SUPPORTING_KINDS: ReadonlySet<SignalKind> = new Set([
+  'sensitive-action',
+  'coercion',
+  'scripted-output',
+  'model-imperative',
+]);
+
 function severityFor(signals: readonly Signal[], total: number): Severity | undefined {
-  const strong = signals.filter((s) => s.kind !== 'soft-emphasis' && s.kind !== 'model-imperative');
-  if (total < REPORT_SCORE_MIN || strong.length === 0) return undefined;
+  if (total < REPORT_SCORE_MIN) return undefined;
+  // A tool may legitimately describe a sensitive action it performs ("list secrets in a vault",
+  // "execute a terminal command"): such signals only count next to a cue that addresses the
+  // model, or when two different supporting kinds meet.
+  const anchored = signals.some((s) => ANCHOR_KINDS.has(s.kind) && s.weight >= 3);
+  const supporting = new Set(
+    signals.filter((s) => SUPPORTING_KINDS.has(s.kind)).map((s) => s.kind),
+  );
+  if (!anchored && supporting.size < 2) return undefined;
   if (
     total >= CRITICAL_SCORE_MIN &&
     hasKind(signals, 'concealment', 'override') &&

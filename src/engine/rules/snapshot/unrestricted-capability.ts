@@ -11,10 +11,10 @@ const NO_AUTH_RE =
   /\b(?:no|without|zero) (?:authentication|auth|login|password|credentials?|api key|token|access control|restrictions?|limits?)\b(?: (?:required|needed|necessary))?|\b(?:open|public|unrestricted|unlimited) (?:access|endpoint)\b|\bopen to (?:all|everyone|anyone)\b|\bfor everyone\b|\banyone can\b/;
 const BROAD_FETCH_RE =
   /\b(?:any|arbitrary) (?:url|uri|host|address|endpoint|website)s?\b|\b(?:other|all|any) protocols\b|\b(?:file|gopher|ftp|dict):\/\/|\brestricted (?:content|resources|sites)\b|\binternal (?:services?|network|hosts?|endpoints?)\b|\bproxy\w*\b/;
+// An operating-system object next to a verb acting on it ("modify file permissions", "mount a
+// disk image", "read process memory via /proc").
 const SYSTEM_OP_RE =
-  /\b(?:chmod|chown|permissions|ownership|acls?|mount\w*|unmount\w*|device files?|\/proc\b|process memory|namespaces?|hard ?links?|junction points?|named pipes?|fifo|alternate data streams?|setuid|sudo|registry|kernel modules?|firewall rules?|iptables|cron(?:tab)? jobs?|systemd|services? units?)\b/;
-const SYSTEM_OP_VERB_RE =
-  /\b(?:modif\w*|chang\w*|creat\w*|manipulat\w*|set\w*|mount\w*|unmount\w*|force\w*|access\w*|read\w*|writ\w*|dump\w*|extract\w*|add\w*|install\w*|edit\w*|delet\w*)\b/;
+  /\b(?:modif(?:y|ies)|chang(?:e|es)|creat(?:e|es)|manipulat(?:e|es)|set|mount(?:s)?|unmount(?:s)?|force|access(?:es)?|read(?:s)?|write(?:s)?|dump(?:s)?|extract(?:s)?|add(?:s)?|install(?:s)?|edit(?:s)?|delete(?:s)?)\b[^.\n]{0,30}?\b(?:chmod|chown|(?:file|directory|file\/directory) (?:permissions|ownership)|ownership|acls?|mount(?:s|point)?|disk images?|filesystems?|device files?|\/proc\b|process (?:memory|environment)|namespaces?|hard ?links?|junction points?|named pipes?|alternate data streams?|ads\b|setuid|sudoers|kernel modules?|cron(?:tab)? jobs?|systemd|service units?)\b/;
 
 interface Power {
   label: string;
@@ -42,7 +42,7 @@ function powersOf(summary: string, caps: ReturnType<typeof capabilitiesOf>): Pow
       match: noAuth,
     });
   const sysOp = SYSTEM_OP_RE.exec(summary);
-  if (sysOp && SYSTEM_OP_VERB_RE.test(summary))
+  if (sysOp)
     powers.push({
       label: 'changes operating-system level state (permissions, mounts, processes, services)',
       cwe: 'CWE-250',
