@@ -80,6 +80,12 @@ export async function createPostgresStore(
     max: options.poolSize ?? 10,
     ...(schema !== undefined ? { options: `-c search_path=${schema}` } : {}),
   });
+  // A connection that PostgreSQL closes (restart, failover, pg_terminate_backend) emits 'error':
+  // on the pool while idle, on the client while Kysely holds it between two statements. Unheard,
+  // either kills the process; heard, the statement in progress fails, the dead client is dropped
+  // on release and the pool connects again on demand.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const writeTransaction: WriteTransaction = (fn) => db.transaction().execute(fn);
   const onClose =
