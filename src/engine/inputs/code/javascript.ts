@@ -40,7 +40,9 @@ export function analyseJavaScript(path: string, text: string, language: CodeLang
         ? 'jsx'
         : 'js';
   const sourceType = lower.endsWith('.cjs') || lower.endsWith('.cts') ? 'commonjs' : 'unambiguous';
-  const result = parseSync(path, text, { lang, sourceType, preserveParens: false });
+  // astType 'js' drops TypeScript-only fields from ordinary nodes: a smaller AST to deserialise
+  // (about a third faster), and the walker never reads type annotations.
+  const result = parseSync(path, text, { lang, sourceType, astType: 'js', preserveParens: false });
   const lines = new LineIndex(text);
   const errors = result.errors.map((e) => `${lines.lineOf(e.labels[0]?.start ?? 0)}: ${e.message}`);
   const walker = new JsWalker(text, lines);
