@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { REDACT_PATHS } from '../runtime.js';
 import { buildApp } from './app.js';
-import { json, startHarness, type Harness } from './test-support/harness.js';
+import { json, makeResult, startHarness, type Harness } from './test-support/harness.js';
 
 describe('service platform: health, metrics, OpenAPI, errors, request ids', () => {
   let h: Harness;
@@ -190,6 +193,53 @@ describe('unexpected failures', () => {
       const response = await app.inject({ method: 'GET', url: '/readyz' });
       assert.equal(response.statusCode, 503);
       assert.equal(json(response).code, 'unavailable');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('request logs', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({ worker: false });
+  });
+  after(async () => h.close());
+
+  it('one line per request with the route pattern; never the key, the token or a report link', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const logger = pino(
+      { level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+      sink,
+    );
+    const app = buildApp({ ...h.deps, logger });
+    try {
+      const { account, key, headers } = await h.createAccount('developer');
+      const scan = await h.seedCompleteScan(account, makeResult());
+      await app.inject({
+        method: 'POST',
+        url: '/v1/scan/mcp',
+        headers,
+        payload: { url: 'https://mcp.example.com/mcp', auth_token: 'tok_do_not_log_me' },
+      });
+      const report = json(
+        await app.inject({ method: 'POST', url: `/v1/scan/${scan.id}/report`, headers }),
+      );
+      const token = /reports\/([^.]+)\.pdf/.exec(report.report_url)![1]!;
+      await app.inject({ method: 'GET', url: new URL(report.report_url).pathname });
+      await app.inject({ method: 'GET', url: '/v1/account', headers: { 'x-api-key': key } });
+      const text = lines.join('');
+      assert.match(text, /"route":"\/v1\/reports\/:file"/);
+      assert.match(text, /"route":"\/v1\/scan\/mcp","statusCode":202/);
+      for (const secret of [key, token, 'tok_do_not_log_me']) {
+        assert.ok(!text.includes(secret), `a log line contains ${secret.slice(0, 8)}…`);
+      }
     } finally {
       await app.close();
     }

@@ -33,6 +33,9 @@ export function buildApp(deps: ServiceDeps): FastifyInstance {
   const app = Fastify({
     loggerInstance: deps.logger,
     genReqId: requestIdFrom,
+    // Replaced by one line per request in plugins/observability.ts: Fastify's own lines carry the
+    // raw URL, and a report URL's token is a credential.
+    disableRequestLogging: true,
     bodyLimit: JSON_BODY_MAX_BYTES,
     // Clients connect directly; X-Forwarded-For is not trusted for the per-address rate limit.
     trustProxy: false,

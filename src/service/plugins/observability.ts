@@ -69,5 +69,16 @@ export function registerObservability(app: FastifyInstance, metrics: ServiceMetr
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     requests.inc(labels);
     durations.observe(labels, reply.elapsedTime / 1000);
+    // The route pattern, never the URL (report tokens are credentials, queries are noise).
+    request.log.info(
+      {
+        method: request.method,
+        route,
+        statusCode: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 10) / 10,
+        accountId: request.account?.id,
+      },
+      'request completed',
+    );
   });
 }
