@@ -196,15 +196,14 @@ function parseYarnBerry(path: string, text: string): DependencyInput {
 
 /** pnpm package keys: `/name/1.0.0` (v5), `/name@1.0.0(peer@2)` (v6), `name@1.0.0` (v9). */
 export function parsePnpmKey(key: string): { name: string; version: string } | undefined {
+  // v5: `/name/1.0.0` or `/@scope/name/1.0.0_peer@2.0.0` (the peer suffix may hold `@`).
+  const v5 = /^\/((?:@[^/]+\/)?[^/@]+)\/(\d[^/_(]*)(?:[_(].*)?$/.exec(key);
+  if (v5) return { name: v5[1]!, version: v5[2]! };
+  // v6: `/name@1.0.0(peer@2)`; v9: `name@1.0.0(peer@2)`.
   const k = key.replace(/^\//, '').replace(/\(.*$/, '');
   const at = k.indexOf('@', 1);
-  if (at !== -1) {
-    const version = k.slice(at + 1).replace(/_.*$/, '');
-    return { name: k.slice(0, at), version };
-  }
-  const slash = k.lastIndexOf('/');
-  if (slash <= 0) return undefined;
-  return { name: k.slice(0, slash), version: k.slice(slash + 1).replace(/_.*$/, '') };
+  if (at === -1) return undefined;
+  return { name: k.slice(0, at), version: k.slice(at + 1) };
 }
 
 function pnpmDirectNames(doc: Record<string, unknown>): Set<string> {

@@ -1,3 +1,6 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { runRule } from '../define-rule.js';
 import { ruleTester } from '../test-support/rule-tester.js';
 import rule from './config-hardcoded-secret.js';
 import { config, configText, server } from './_test-fixtures.js';
@@ -117,9 +120,6 @@ ruleTester(rule, {
 });
 
 // The snippet must never carry the full secret.
-import assert from 'node:assert/strict';
-import { it } from 'node:test';
-import { runRule } from '../define-rule.js';
 it('config-hardcoded-secret: evidence is redacted', () => {
   const findings = runRule(rule, server('g', { command: 'x', env: { GITHUB_TOKEN: GITHUB } }));
   const text = JSON.stringify(findings);
