@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { createRuntime, startWorker, type Runtime } from '../runtime.js';
+import type { CliContext } from './index.js';
 
 const QUEUE_DRAIN_TIMEOUT_MS = 20_000;
 /** Past this, shutdown is forced: a stuck close must not keep a dying process around. */
@@ -16,7 +17,7 @@ export class WorkerStartError extends Error {
   override name = 'WorkerStartError';
 }
 
-function loadWorkerConfig(env: NodeJS.ProcessEnv): Readonly<Config> {
+function loadWorkerConfig(env: CliContext['env']): Readonly<Config> {
   const config = loadConfig(env);
   if (config.databaseKind !== 'postgres') {
     // With SQLite the queue lives inside the API process: a separate worker would see no jobs.
@@ -30,13 +31,19 @@ function loadWorkerConfig(env: NodeJS.ProcessEnv): Readonly<Config> {
 
 /** Starts consuming jobs; resolves once the worker runs. Returns the shutdown function. */
 export async function startWorkerProcess(
-  env: NodeJS.ProcessEnv = process.env,
+  env: CliContext['env'] = process.env,
 ): Promise<{ runtime: Runtime; shutdown: () => Promise<void> }> {
   const config = loadWorkerConfig(env);
   const runtime = await createRuntime(config, { role: 'worker' });
-  // Idempotent and locked: a worker that starts before `palisade migrate` still finds its tables.
-  await runtime.store.migrate();
-  await startWorker(runtime);
+  try {
+    // Idempotent and locked: a worker that starts before `palisade migrate` finds its tables.
+    await runtime.store.migrate();
+    await startWorker(runtime);
+  } catch (error) {
+    // Open pools would keep a process that failed to start alive.
+    await runtime.close().catch(() => undefined);
+    throw error;
+  }
   runtime.logger.info(
     { concurrency: config.workerConcurrency, queue: runtime.queue.kind },
     'worker started',
@@ -53,49 +60,48 @@ export async function startWorkerProcess(
   return { runtime, shutdown };
 }
 
-async function runWorkerCommand(): Promise<void> {
+/** Runs until SIGTERM/SIGINT; the exit code goes to the CLI context (index.ts sets it). */
+async function runWorkerCommand(ctx: CliContext): Promise<void> {
   let started: Awaited<ReturnType<typeof startWorkerProcess>>;
   try {
-    started = await startWorkerProcess();
+    started = await startWorkerProcess(ctx.env);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`palisade: invalid setting ${error.message}\n`);
-    } else {
-      const message = error instanceof Error ? error.message : String(error);
-      process.stderr.write(`palisade: worker failed to start: ${message}\n`);
-    }
-    process.exitCode = 1;
+    const message = error instanceof Error ? error.message : String(error);
+    ctx.stderr(
+      error instanceof ConfigError
+        ? `palisade: invalid setting ${message}\n`
+        : `palisade: worker failed to start: ${message}\n`,
+    );
+    ctx.exitCode = 1;
     return;
   }
   const { runtime, shutdown } = started;
-  const onSignal = (signal: NodeJS.Signals) => {
-    runtime.logger.info({ signal }, 'shutting down');
-    // The only forced exit: a close that hangs (a database that never answers) must not keep a
-    // process its supervisor asked to stop.
-    setTimeout(() => {
-      runtime.logger.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_HARD_TIMEOUT_MS).unref();
-    shutdown().then(
-      () => {
-        process.exitCode = 0;
-      },
-      (error: unknown) => {
-        runtime.logger.error({ err: error }, 'shutdown failed');
-        process.exitCode = 1;
-      },
-    );
-  };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  runtime.logger.info({ signal }, 'shutting down');
+  // The only forced exit: a close that hangs (a database that never answers) must not keep a
+  // process its supervisor asked to stop.
+  setTimeout(() => {
+    runtime.logger.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, SHUTDOWN_HARD_TIMEOUT_MS).unref();
+  try {
+    await shutdown();
+    ctx.exitCode = 0;
+  } catch (error) {
+    runtime.logger.error({ err: error }, 'shutdown failed');
+    ctx.exitCode = 1;
+  }
 }
 
-export function registerWorkerCommand(program: Command): void {
+export function registerWorkerCommand(program: Command, ctx: CliContext): void {
   program
     .command('worker')
     .description(
       'Run scan and webhook jobs from the PostgreSQL queue (scale-out; ' +
         'PALISADE_WORKER_CONCURRENCY at once). Pair with `palisade serve --no-worker`.',
     )
-    .action(runWorkerCommand);
+    .action(() => runWorkerCommand(ctx));
 }
