@@ -205,6 +205,12 @@ const PATTERNS: readonly Pattern[] = [
     re: /\b(?:access|visit|call|contact|open|navigate to|fetch|ping|notify|log|post to|register with)\b[^.\n]{0,60}?https?:\/\/[^\s'"]+/,
   },
 
+  {
+    kind: 'sensitive-action',
+    weight: 3,
+    re: /\b(?:read|cat|open|send|include|pass|upload|copy|extract|access|attach|forward)\b[^.\n]{0,40}?(?:~\/\.|\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/|\/etc\/(?:passwd|shadow)\b|(?:^|\s)\.env\b|\bmcp\.json\b|\.cursor\/|\bcredentials\b)/,
+  },
+
   // Scripted text the model is told to say to the user.
   {
     kind: 'scripted-output',

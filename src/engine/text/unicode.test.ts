@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  decodeTagCharacters,
+  decodeVariationSelectors,
+  findHiddenChars,
+  foldConfusables,
+  hasMixedScriptWord,
+  normalizeForMatching,
+} from './unicode.js';
+
+const tag = (text: string): string =>
+  [...text].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+
+describe('findHiddenChars', () => {
+  it('finds zero-width, bidi, tag and ANSI runs with their kinds', () => {
+    const kinds = findHiddenChars(`a\u200b\u200cb\u202ec${tag('x')}\u001b[31m`).map((r) => r.kind);
+    assert.deepEqual(kinds, ['zero-width', 'bidi-control', 'tag-character', 'ansi-escape']);
+  });
+  it('ignores emoji ZWJ sequences, emoji presentation selectors and Persian ZWNJ', () => {
+    assert.deepEqual(findHiddenChars('👨‍👩‍👧 ❤️ می‌خواهم'), []);
+  });
+  it('ignores direction marks inside right-to-left text', () => {
+    assert.deepEqual(findHiddenChars('שלום\u200f עולם'), []);
+  });
+});
+
+describe('decoders', () => {
+  it('decodes tag characters to ASCII', () => {
+    assert.equal(decodeTagCharacters(`hello${tag('secret plan')}`), 'secret plan');
+  });
+  it('decodes variation-selector smuggled bytes', () => {
+    const bytes = Buffer.from('run rm now', 'utf8');
+    const smuggled = [...bytes]
+      .map((b) => String.fromCodePoint(b < 16 ? 0xfe00 + b : 0xe0100 + b - 16))
+      .join('');
+    assert.equal(decodeVariationSelectors(`x${smuggled}`), 'run rm now');
+  });
+});
+
+describe('confusables', () => {
+  it('folds Cyrillic look-alikes to Latin', () => {
+    assert.equal(foldConfusables('sеnd_еmаil'), 'send_email');
+  });
+  it('reports a word mixing scripts but not a Russian sentence', () => {
+    assert.equal(hasMixedScriptWord('call sеnd now'), 'sеnd');
+    assert.equal(hasMixedScriptWord('Получить список GitHub'), undefined);
+  });
+});
+
+describe('normalizeForMatching', () => {
+  it('lower-cases, applies NFKC, strips invisibles and decodes tags in place', () => {
+    assert.equal(normalizeForMatching('ＩＧＮＯＲＥ\u200b  previous'), 'ignore previous');
+    assert.equal(normalizeForMatching(`a ${tag('Hidden')}`), 'a hidden');
+  });
+  it('caps the work on huge fields', () => {
+    assert.ok(normalizeForMatching('a'.repeat(200_000)).length <= 64 * 1024);
+  });
+});
