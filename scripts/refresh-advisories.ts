@@ -22,6 +22,11 @@ interface PackageRef {
   name: string;
 }
 
+interface BatchQuery {
+  package: PackageRef;
+  page_token?: string;
+}
+
 interface BatchResponse {
   results: { vulns?: { id: string }[]; next_page_token?: string }[];
 }
@@ -62,9 +67,7 @@ function packagesOf(dataset: AdvisoryDataset, extra: PackageRef[]): PackageRef[]
 /** Every advisory id for the packages, following OSV's per-query pagination. */
 async function advisoryIds(packages: PackageRef[]): Promise<Set<string>> {
   const ids = new Set<string>();
-  let pending = packages.map(
-    (p) => ({ package: p }),
-  );
+  let pending: BatchQuery[] = packages.map((p) => ({ package: p }));
   while (pending.length > 0) {
     const batch = pending.slice(0, BATCH_SIZE);
     pending = pending.slice(BATCH_SIZE);
