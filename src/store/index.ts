@@ -4,7 +4,13 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type SqliteDatabase as KyselySqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { createKyselyStore, type WriteTransaction } from './kysely-store.js';
@@ -25,6 +31,31 @@ export function createStore(
   return createSqliteStore(config.sqlitePath);
 }
 
+/** Distinct SQL texts kept prepared; the store issues a few dozen, so this is never reached. */
+const SQLITE_STATEMENT_CACHE_MAX = 500;
+
+/**
+ * Kysely's SQLite driver prepares every statement on every query; on hot reads (the API-key
+ * lookup behind each request) preparing cost as much as running. Statements are reused per SQL
+ * text instead. Safe because Kysely serialises use of the single connection, and the store never
+ * streams (an iterating statement could not be shared).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      let statement = statements.get(source);
+      if (statement === undefined) {
+        if (statements.size >= SQLITE_STATEMENT_CACHE_MAX) statements.clear();
+        statement = sqlite.prepare(source);
+        statements.set(source, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export async function createSqliteStore(path: string): Promise<Store> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const sqlite = new SqliteDatabase(path);
@@ -35,7 +66,9 @@ export async function createSqliteStore(path: string): Promise<Store> {
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
 
   // Kysely hands out SQLite's single connection under a mutex, so holding it serialises writers
   // in this process; BEGIN IMMEDIATE takes the file's write lock up front, so writers in other
