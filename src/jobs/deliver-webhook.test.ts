@@ -308,6 +308,28 @@ describe('webhook delivery to a blocked address', () => {
   });
 });
 
+describe('webhook delivery without a readable signing key', () => {
+  it('records a failed delivery instead of crashing, and sends nothing unsigned', async () => {
+    const t = await makeTestRuntime();
+    const receiver = await startReceiver();
+    try {
+      const { account } = await teamAccount(t, receiver.url);
+      const scanId = await completedScanFor(t, account);
+      await notifyScanEnded(t.runtime, scanId);
+      await t.runtime.store.accounts.update(account.id, { apiKeyCiphertext: 'v1:AAAA:BBBB:CCCC' });
+      const delivery = await deliveryFor(t, scanId);
+      await deliverWebhook(t.runtime, delivery.id);
+      const stored = await t.runtime.store.webhooks.getDelivery(delivery.id);
+      assert.equal(stored?.status, 'failed');
+      assert.match(stored?.lastError ?? '', /could not be signed/);
+      assert.deepEqual(receiver.received, []);
+    } finally {
+      await receiver.close();
+      await t.cleanup();
+    }
+  });
+});
+
 describe('failed-scan webhook body and retry delays', () => {
   it('describes a failed scan with its error', async () => {
     const t = await makeTestRuntime();

@@ -143,6 +143,24 @@ async function send(
   }
 }
 
+/**
+ * The account's current API key, so a rotated key signs every later attempt. A key that cannot be
+ * read (account deleted, master key changed) is an error to record, not a crash of the job.
+ */
+async function signingKey(
+  deps: JobDeps,
+  accountId: string,
+): Promise<{ apiKey: string } | { error: string }> {
+  const account = await deps.store.accounts.findById(accountId);
+  if (!account) return { error: 'The account no longer exists.' };
+  try {
+    return { apiKey: decryptSecret(account.apiKeyCiphertext, deps.masterKey) };
+  } catch (error) {
+    deps.logger.error({ err: error, accountId }, 'webhook signing key unreadable');
+    return { error: 'The webhook could not be signed: the stored key is unreadable.' };
+  }
+}
+
 /** The `webhook` job: one attempt of one delivery, then its next state (and retry) recorded. */
 export async function deliverWebhook(deps: JobDeps, deliveryId: string): Promise<void> {
   const { store, queue, config, logger, clock } = deps;
@@ -156,13 +174,14 @@ export async function deliverWebhook(deps: JobDeps, deliveryId: string): Promise
   }
 
   const attempt = delivery.attempts + 1;
-  const account = await store.accounts.findById(delivery.accountId);
-  // Signed with the account's current key, so a rotated key signs every later attempt.
-  const outcome: SendOutcome = account
-    ? await send(deps, delivery, decryptSecret(account.apiKeyCiphertext, deps.masterKey))
-    : { statusCode: null, error: 'The account no longer exists.', durationMs: 0 };
+  const signing = await signingKey(deps, delivery.accountId);
+  const outcome: SendOutcome =
+    'apiKey' in signing
+      ? await send(deps, delivery, signing.apiKey)
+      : { statusCode: null, error: signing.error, durationMs: 0 };
   const delivered = outcome.error === null;
-  const givingUp = !delivered && (attempt >= config.webhookMaxAttempts || !account);
+  // Without a key to sign with, retrying cannot help.
+  const givingUp = !delivered && (attempt >= config.webhookMaxAttempts || !('apiKey' in signing));
   const nextAttemptAt =
     delivered || givingUp
       ? null

@@ -3,7 +3,15 @@
 // base64url, so the scheme can change later without ambiguity.
 
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 const KEY_BYTES = 32;
@@ -29,20 +37,27 @@ function parseKey(base64: string, source: string): Buffer {
 
 /**
  * The configured master key (PALISADE_MASTER_KEY), or the one in `<dataDir>/master.key`, created
- * with mode 0600 on first start. Exclusive creation means two processes starting together agree
- * on one key instead of each writing its own.
+ * with mode 0600 on first start. The key is written to a private temp file and then hard-linked
+ * into place: the link either appears complete or fails with EEXIST, so two processes starting
+ * together agree on one key and neither can read a half-written file.
  */
 export function loadMasterKey(config: { masterKey: string | undefined; dataDir: string }): Buffer {
   if (config.masterKey !== undefined) return parseKey(config.masterKey, 'PALISADE_MASTER_KEY');
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const path = join(config.dataDir, MASTER_KEY_FILE);
-  try {
-    writeFileSync(path, randomBytes(KEY_BYTES).toString('base64') + '\n', {
+  if (!existsSync(path)) {
+    const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    writeFileSync(temp, randomBytes(KEY_BYTES).toString('base64') + '\n', {
       mode: 0o600,
       flag: 'wx',
     });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    try {
+      linkSync(temp, path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(temp);
+    }
   }
   // The umask may have widened the mode on some systems; the key must be owner-only.
   chmodSync(path, 0o600);
