@@ -13,6 +13,7 @@ export type SignalKind =
   | 'parameter-tampering'
   | 'coercion'
   | 'scripted-output'
+  | 'pretext'
   | 'model-imperative'
   | 'soft-emphasis';
 
@@ -67,6 +68,11 @@ const PATTERNS: readonly Pattern[] = [
   { kind: 'instruction-tag', weight: 2, re: /(?:^|[\s.>\n])system\s*:/ },
   {
     kind: 'instruction-tag',
+    weight: 3,
+    re: /\b(?:note|message|instructions?|reminder) (?:to|for) (?:the )?(?:assistant|ai|model|llm|agent|claude|gpt)\b/,
+  },
+  {
+    kind: 'instruction-tag',
     weight: 2,
     re: /-{2,}\s*[a-z ]{0,30}(?:override|system|instruction)[a-z ]{0,30}-{2,}/,
   },
@@ -83,7 +89,7 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'concealment',
     weight: 4,
-    re: /\b(?:do not|don't|never|must not|should not)\s+(?:ever\s+)?(?:tell|mention|inform about|reveal|disclose|notify about|alert about)\s+(?:this|that|these|it|the (?:change|modification|step|instruction|redirect|substitution|action|request))\b/,
+    re: /\b(?:do not|don't|never|must not|should not)\s+(?:ever\s+)?(?:tell|mention|inform about|reveal|disclose|notify about|alert about)\s+(?:this|that|these|it|the (?:change|modification|step|instruction|redirect|redirection|substitution|switch|swap|action|request|replacement))\b/,
   },
   {
     kind: 'concealment',
@@ -166,7 +172,18 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'forced-call-order',
     weight: 3,
-    re: /\byou (?:must|need to|should|have to|are required to) (?:first|also|then|always|additionally)\b[^.\n]{0,80}?\b(?:call|calling|use|using|invoke|invoking|run|running|execute|executing)\b(?: the)? [`'"]?[a-z0-9]+(?:[_-][a-z0-9]+)*[`'"]?/,
+    re: /\byou (?:must|need to|should|have to|are required to) (?:also|then|always|additionally)\b[^.\n]{0,80}?\b(?:call|calling|use|using|invoke|invoking|run|running|execute|executing)\b(?: the)? [`'"]?[a-z0-9]+(?:[_-][a-z0-9]+)*[`'"]?/,
+  },
+  // "You must first call `build`" is also how honest tools describe a workflow: weaker.
+  {
+    kind: 'forced-call-order',
+    weight: 2,
+    re: /\byou (?:must|need to|should|have to|are required to) first\b[^.\n]{0,80}?\b(?:call|calling|use|using|invoke|invoking|run|running|execute|executing)\b(?: the)? [`'"]?[a-z0-9]+(?:[_-][a-z0-9]+)*[`'"]?/,
+  },
+  {
+    kind: 'forced-call-order',
+    weight: 3,
+    re: /\b(?:after|once)\s+(?:you\s+)?[a-z]+ing\b[^.\n]{0,40}?\b(?:invoke|call|use|run|execute)\s+(?:the\s+)?[`'"]?[a-z0-9]+(?:_[a-z0-9]+)+/,
   },
   {
     kind: 'forced-call-order',
@@ -186,7 +203,7 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'sensitive-action',
     weight: 3,
-    re: /\b(?:send|forward|post|upload|transmit|report|copy|bcc|cc|redirect|relay|log)\b[^.\n]{0,80}?(?:https?:\/\/[^\s'"]+|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b|\+\d{7,15}\b)/,
+    re: /\b(?:send|forward|post|upload|transmit|report|copy|bcc|cc|redirect|relay|log|deliver|submit|ship|push|sync|exfiltrate|beacon)\b[^.\n]{0,80}?(?:https?:\/\/[^\s'"]+|\b[\w.+-]+@[\w-]+\.[a-z]{2,}\b|\+\d{7,15}\b)/,
   },
   {
     kind: 'sensitive-action',
@@ -211,6 +228,12 @@ const PATTERNS: readonly Pattern[] = [
     re: /\b(?:read|cat|open|send|include|pass|upload|copy|extract|access|attach|forward)\b[^.\n]{0,40}?(?:~\/\.|\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/|\/etc\/(?:passwd|shadow)\b|(?:^|\s)\.env\b|\bmcp\.json\b|\.cursor\/|\bcredentials\b)/,
   },
 
+  {
+    kind: 'sensitive-action',
+    weight: 3,
+    re: /\b(?:put|place|insert|include|pass|embed|stuff|append|add|echo)\w* (?:it|them|this|that|these|the (?:contents?|results?|data|values?|output))\b[^.\n]{0,20}?\b(?:in|into|as|inside) (?:the )?[`'"]?[a-z0-9_]+[`'"]? (?:field|parameter|argument|param)\b/,
+  },
+
   // Scripted text the model is told to say to the user.
   {
     kind: 'scripted-output',
@@ -224,6 +247,18 @@ const PATTERNS: readonly Pattern[] = [
     re: /\b(?:remov|delet|clean|wip|eras|purg)\w* (?:up )?(?:\w+ ){0,3}(?:contents?|files?|data|everything) (?:from|in|of|under) (?:the )?(?:\/|~|home|root|system)/,
   },
 
+  // Pretexts that dress an instruction up as policy: "mandatory for compliance".
+  {
+    kind: 'pretext',
+    weight: 2,
+    re: /\b(?:this is |it is )?mandatory\b|\b(?:regulatory|compliance) (?:reasons|requirements?|purposes|logging)\b|\bfor (?:regulatory |security )?compliance\b|\baudit trail\b|\bsecurity (?:verification|checkpoint|protocol|requirement|policy|validation)\b|\bfor all [a-z -]{0,30}requests\b|\bit'?s (?:critical|essential|crucial) to\b|\bnecessary (?:\w+ )?(?:background|context)\b/,
+  },
+  {
+    kind: 'forced-call-order',
+    weight: 3,
+    re: /\bbefore\b[^.\n]{0,40}?\b(?:call|execute|run|use|invoke)\s+this (?:tool|function)\b/,
+  },
+
   // Changing the arguments the user asked for.
   {
     kind: 'parameter-tampering',
@@ -234,6 +269,11 @@ const PATTERNS: readonly Pattern[] = [
     kind: 'parameter-tampering',
     weight: 2,
     re: /\b(?:change|modify|replace|redirect|override|swap|switch|rewrite|alter)\b[^.\n]{0,40}?\b(?:parameter|recipient|ticker|url|address|argument|destination|account|query|location|value|input)s?\b[^.\n]{0,40}?\b(?:to|with|into)\b/,
+  },
+  {
+    kind: 'parameter-tampering',
+    weight: 3,
+    re: /\b(?:a different|another|the wrong|a fake|fabricated|made-up|false)\b[^.\n]{0,30}?\binstead\b/,
   },
   {
     kind: 'parameter-tampering',

@@ -7,7 +7,7 @@ import { nameWords, snippetAround, subjectsOf } from './_tool-text.js';
 
 /** Trust over the user or over every other source: the strongest form, high. */
 const TRUST_OVER_RE =
-  /\b(?:always |you must |you should )?trust (?:this|its|the) (?:tool'?s? )?(?:output|result|response|answer)s? (?:over|above|instead of|more than)\b|\bthe only (?:reliable|trusted|trustworthy|accurate|official|authoritative|valid) (?:source|tool)\b|\b(?:never|do not|don't) (?:trust|use|call|rely on) (?:any )?(?:other|another|competing|alternative) (?:tools?|servers?|sources?)\b|\b(?:other|competing|alternative) tools? (?:are|is) (?:unreliable|inferior|outdated|deprecated|broken|unsafe|dangerous|inaccurate)\b|\b(?:overrides?|supersedes?) (?:the )?(?:user|other tools?)\b/;
+  /\b(?:always |you must |you should )?trust (?:this|its|the) (?:tool'?s? )?(?:output|result|response|answer)s? (?:over|above|instead of|more than)\b|\bthe only (?:reliable|trusted|trustworthy|accurate|official|authoritative|valid) (?:source|tool)\b|\b(?:never|do not|don't) (?:trust|use|call|rely on) (?:any )?(?:other|another|competing|alternative) (?:tools?|servers?|sources?)\b|\b(?:other|competing|alternative) tools? (?:are|is) (?:unreliable|inferior|outdated|deprecated|broken|unsafe|dangerous|inaccurate)\b|\b(?:overrides?|supersedes?) (?:the )?(?:user|other tools?)\b|\b(?:the )?(?:single|only|sole|one) (?:source of truth|trusted source)\b|\b(?:other|competing|alternative|third[- ]party) (?:tools?|servers?|sources?)\b[^.\n]{0,40}?\b(?:should|must|can|will)(?:not| never|n't)? ?(?:never )?be (?:trusted|relied on|used)\b/;
 
 /** Instructions to pick this tool: medium. */
 const PREFER_RE =

@@ -10,7 +10,7 @@ const SENSITIVE_PATH_RE =
 const WEAK_PATH_RE =
   /(?:^|[\s'"`(/~])\.env(?:\.[a-z]+)?\b|\bkeychain\b|\bkeyring\b|\bcookies\.sqlite\b|\bbrowser cookies\b|\/var\/run\/docker\.sock|\bmcp\.json\b|\bcredentials\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b/;
 const ACTION_RE =
-  /\b(?:read|reads|reading|cat|send|include|pass|upload|copy|extract|access|accesses|accessing|dump|exfiltrat\w*|collect|retrieve|attach|forward|print|output|fetch|grab|steal|leak)\b/;
+  /\b(?:read|reads|reading|cat|send|include|pass|upload|copy|extract|access|accesses|accessing|dump|exfiltrat\w*|collect|retrieve|attach|forward|print|output|fetch|grab|steal|leak|gather|place|put|embed)\b/;
 /** The action must be near the path: a sentence about it, not anywhere in a long description. */
 const ACTION_WINDOW_BEFORE = 80;
 const ACTION_WINDOW_AFTER = 40;

@@ -30,6 +30,7 @@ const SUPPORTING_KINDS: ReadonlySet<SignalKind> = new Set([
   'coercion',
   'scripted-output',
   'model-imperative',
+  'pretext',
 ]);
 
 function severityFor(signals: readonly Signal[], total: number): Severity | undefined {
@@ -37,10 +38,14 @@ function severityFor(signals: readonly Signal[], total: number): Severity | unde
   // A tool may legitimately describe a sensitive action it performs ("list secrets in a vault",
   // "execute a terminal command"): such signals only count next to a cue that addresses the
   // model, or when two different supporting kinds meet.
-  const anchored = signals.some((s) => ANCHOR_KINDS.has(s.kind) && s.weight >= 3);
   const supporting = new Set(
     signals.filter((s) => SUPPORTING_KINDS.has(s.kind)).map((s) => s.kind),
   );
+  // A weak anchor ("you must first call `build`") needs a supporting cue beyond a bare imperative.
+  const anchored =
+    signals.some((s) => ANCHOR_KINDS.has(s.kind) && s.weight >= 3) ||
+    (signals.some((s) => ANCHOR_KINDS.has(s.kind)) &&
+      [...supporting].some((k) => k !== 'model-imperative'));
   if (!anchored && supporting.size < 2) return undefined;
   if (
     total >= CRITICAL_SCORE_MIN &&

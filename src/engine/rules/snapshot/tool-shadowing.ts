@@ -7,7 +7,7 @@ import { proseFields, snippetAround, subjectsOf } from './_tool-text.js';
 // its description alone, once in context, changes what the model does with the other tools.
 
 /** A reference to another tool: quoted or backticked identifier, or "the X tool". */
-const TOOL_REF = String.raw`(?:[\x60'"][a-z][a-z0-9]*(?:[_-][a-z0-9]+)+[\x60'"]|\bthe [a-z][a-z0-9]*(?:[_-][a-z0-9]+)* (?:tool|function|server)\b|\(mcp[_-][a-z0-9_-]+\))`;
+const TOOL_REF = String.raw`(?:[\x60'"][a-z][a-z0-9]*(?:[_-][a-z0-9]+)+[\x60'"]|\btool [\x60'"][a-z][a-z0-9_-]{1,40}[\x60'"]|\bthe [a-z][a-z0-9]*(?:[_-][a-z0-9]+)* (?:tool|function|server)\b|\(mcp[_-][a-z0-9_-]+\))`;
 
 /** The tool says it is deprecated or disabled and sends the model to another tool. */
 const SELF_DEPRECATION_RE = new RegExp(
