@@ -46,6 +46,12 @@ describe('score', () => {
     assert.equal(score([finding('low')]).overallScore, 97);
   });
 
+  it('caps any medium finding at B, whatever its confidence', () => {
+    const mediumConfidence = { ...finding('medium'), confidence: 'medium' as const };
+    assert.equal(score([mediumConfidence]).overallScore, 89);
+    assert.equal(score([mediumConfidence]).letterGrade, 'B');
+  });
+
   it('decays repeats of one rule so they cost less than distinct rules', () => {
     const repeated = score([
       finding('medium', 'a'),

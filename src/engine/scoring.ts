@@ -34,6 +34,9 @@ const PENALTY_SCALE = 60;
 export const SEVERITY_SCORE_CAP: Readonly<Partial<Record<Severity, number>>> = {
   critical: 59, // any critical finding: F
   high: 79, // any high finding: C at best
+  // any medium finding: B at best. Without it one medium finding of medium confidence costs
+  // 6.4 points and rounds to 90, an A; the eval showed most medium-only malicious servers at A.
+  medium: 89,
 };
 
 function penalty(findings: readonly Finding[]): number {
