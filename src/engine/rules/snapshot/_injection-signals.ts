@@ -138,7 +138,7 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'override',
     weight: 3,
-    re: /\b(?:disable|ignore|bypass|turn off|skip)\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:guardrails|safeguards|safety|security checks|content filter\w*|audit[ _]logging|security[ _]level|restrictions|validation)\b|\bgrant\w* (?:\w+ ){0,2}(?:unrestricted|full|admin|root|elevated) (?:access|privileges|permissions)\b|\bsecurity[ _]level\s*=\s*0\b|\btrust (?:this tool|it|its output) (?:completely|fully|blindly|without)/,
+    re: /\b(?:disable|ignore|bypass|turn off|skip)\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:guardrails|safeguards|safety|security checks|content filter\w*|audit[ _]logging|security[ _]level|restrictions|validation)\b|\bgrant\w* (?:\w+ ){0,2}(?:unrestricted|full|admin|root|elevated) (?:access|privileges|permissions)\b|\b(?:security|safety|auth\w*|validation|audit)[ _]?(?:level|mode|checks?|logging)\s*[=:]\s*(?:0|false|off|none|disabled)\b|\btrust (?:this tool|it|its output) (?:completely|fully|blindly|without)/,
   },
 
   // Telling the model it is someone else.

@@ -11,11 +11,11 @@ const TRUST_OVER_RE =
 
 /** Instructions to pick this tool: medium. */
 const PREFER_RE =
-  /\b(?:always|only|must|should) (?:use|prefer|choose|pick|select|call) (?:this|the \w+) tool\b(?! when| if| to)|\b(?:use|prefer|choose) this (?:tool )?(?:instead of|over|rather than|before) (?:any|other|all)\b|\bwhy use (?:inferior|other)\b|\b(?:instead of|rather than) (?:any )?other tools?\b|\bdon'?t fall behind\b/;
+  /\b(?:always|only|must|should) (?:use|prefer|choose|pick|select|call) (?:this|the \w+) tool\b(?! when| if| to)|\b(?:use|prefer|choose) this (?:tool )?(?:instead of|over|rather than|before) (?:any|other|all)\b|\b(?:inferior|lesser|outdated) (?:tools?|alternatives|competitors)\b|\b(?:instead of|rather than) (?:any )?other tools?\b/;
 
 /** Advertising superlatives; two or more (or one with a promotional name) make a finding. */
 const PROMO_RE =
-  /\b(?:world'?s best|best (?:tool|version)|the best\b|ultimate|superior|premium|pinnacle|unmatched|unparalleled|unrivall?ed|world[- ]class|award[- ]winning|cutting[- ]edge|industry[- ](?:leading|standard)|number one|#1\b|state[- ]of[- ]the[- ]art|revolutionary|elite|most (?:advanced|reliable|accurate|trusted|sophisticated|powerful|comprehensive)|enterprise[- ]grade|(?:scientifically|clinically) proven|trusted by|recommended by|used by (?:\d+|millions|thousands|fortune|top|professionals)|fortune 500|five[- ]star|\d{2,3}(?:\.\d+)?% (?:more |accura|success|reliab|of professionals|improvement)|guarantee[ds]?\b|ai[- ]optimi[sz]ed|(?:advanced|enhanced|professional|ultimate|premium|pro) version\b)/g;
+  /\b(?:world'?s best|best (?:tool|version)|the best\b|ultimate|superior|premium|pinnacle|unmatched|unparalleled|unrivall?ed|world[- ]class|award[- ]winning|cutting[- ]edge|industry[- ](?:leading|standard)|number one|#1\b|state[- ]of[- ]the[- ]art|revolutionary|elite|most (?:advanced|reliable|accurate|trusted|sophisticated|powerful|comprehensive)|enterprise[- ]grade|(?:scientifically|clinically) proven|trusted by|recommended by|used by (?:\d+|millions|thousands|fortune|top|professionals)|fortune 500|five[- ]star|\d{2,3}(?:\.\d+)?% (?:more |accura|success|reliab|of professionals|improvement)|guarantee[ds]?\b|(?:advanced|enhanced|professional|ultimate|premium|pro) version\b)/g;
 
 /** Self-praise strong enough alone: the tool ranks itself against all others. */
 const STRONG_PROMO_RE =
