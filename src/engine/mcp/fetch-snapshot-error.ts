@@ -37,6 +37,10 @@ export interface FailureContext {
   lastAnswer: LastAnswer | undefined;
   /** The last error the guarded fetch raised, even if a client library swallowed it. */
   guardError: GuardError | undefined;
+  /** The first message from the server that was not JSON-RPC, if any. */
+  violation: unknown;
+  /** initialize had completed when the failure happened. */
+  connected: boolean;
   usedAuthToken: boolean;
   totalTimeoutMs: number;
   /** Removed from any text that could reach a message (a server may echo it back). */
@@ -103,6 +107,23 @@ function notMcp(answer: LastAnswer): FetchSnapshotError {
   );
 }
 
+/** JSON that does not parse, or JSON that is not a JSON-RPC message (the SDK's zod check). */
+export function isMessageParseError(error: unknown): boolean {
+  return (
+    error instanceof SyntaxError ||
+    (error instanceof Error && Array.isArray((error as { issues?: unknown }).issues))
+  );
+}
+
+function fromViolation(connected: boolean): FetchSnapshotError {
+  return connected
+    ? new FetchSnapshotError('protocol', 'The MCP server sent a message that is not JSON-RPC.')
+    : new FetchSnapshotError(
+        'not_mcp',
+        'The target is not an MCP server: its answer is not a JSON-RPC message.',
+      );
+}
+
 function scrub(text: string, secret: string | undefined): string {
   const oneLine = text.split('\n')[0] ?? '';
   const clean = secret ? oneLine.split(secret).join('[redacted]') : oneLine;
@@ -128,8 +149,12 @@ export function toFetchSnapshotError(error: unknown, ctx: FailureContext): Fetch
     );
   }
 
+  const parseError = findInChain(error, (e): e is Error => isMessageParseError(e));
+  if (parseError || (ctx.violation && !ctx.connected)) return fromViolation(ctx.connected);
   const mcpError = findInChain(error, (e): e is McpError => e instanceof McpError);
   if (mcpError?.code === ErrorCode.RequestTimeout) {
+    // A garbled answer is the better explanation of why no answer came.
+    if (ctx.violation) return fromViolation(true);
     return new FetchSnapshotError(
       'timeout',
       `The MCP server did not answer within ${seconds(ctx.totalTimeoutMs)}.`,

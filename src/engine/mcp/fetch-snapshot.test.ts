@@ -272,6 +272,32 @@ describe('fetchSnapshot refuses and explains', () => {
     }
   });
 
+  for (const [kind, contentType, body] of [
+    ['a JSON API', 'application/json', '{"status":"ok"}'],
+    ['an event stream of non-JSON', 'text/event-stream', 'data: hello\n\n'],
+  ] as const) {
+    it(`calls ${kind} not MCP, without waiting for the deadline`, async () => {
+      const server = createServer((req, res) => {
+        req.resume();
+        res.writeHead(200, { 'content-type': contentType }).end(body);
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as AddressInfo).port;
+      try {
+        const started = Date.now();
+        await expectFailure(
+          fetchSnapshot(`http://127.0.0.1:${port}/api`, { allowlist, totalTimeoutMs: 20_000 }),
+          'not_mcp',
+          'The target is not an MCP server: its answer is not a JSON-RPC message.',
+        );
+        assert.ok(Date.now() - started < 10_000);
+      } finally {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    });
+  }
+
   it('calls a 404 on both transports not MCP', async () => {
     const server = createServer((_req, res) => {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');

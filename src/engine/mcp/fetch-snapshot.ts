@@ -19,6 +19,7 @@ import { checkUrlSyntax, parseCidrList } from '../net/address-policy.js';
 import { createGuardedFetch, type GuardedFetch, type LookupFn } from '../net/guarded-fetch.js';
 import {
   FetchSnapshotError,
+  isMessageParseError,
   toFetchSnapshotError,
   type LastAnswer,
 } from './fetch-snapshot-error.js';
@@ -80,15 +81,18 @@ export async function fetchSnapshot(
   });
   const recorder = recordAnswers(guarded);
   const usedAuthToken = Boolean(options.authToken);
+  const watch: SessionWatch = { connected: false, violation: undefined };
   try {
     progress(`Connecting to ${displayUrl(target)}…`);
-    const snapshot = await collect(target, recorder.fetch, guarded, options, totalTimeoutMs);
+    const snapshot = await collect(target, recorder.fetch, guarded, watch, options, totalTimeoutMs);
     return snapshot;
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     throw toFetchSnapshotError(error, {
       lastAnswer: recorder.lastAnswer(),
       guardError: guarded.lastError(),
+      violation: watch.violation,
+      connected: watch.connected,
       usedAuthToken,
       totalTimeoutMs,
       secret: options.authToken,
@@ -131,10 +135,18 @@ function recordAnswers(base: GuardedFetch): {
   return { fetch, lastAnswer: () => last };
 }
 
+/** What the transports reported beside the request/response flow. */
+interface SessionWatch {
+  connected: boolean;
+  /** The first message the server sent that was not JSON-RPC. */
+  violation: unknown;
+}
+
 async function collect(
   target: URL,
   fetch: FetchLike,
   guarded: GuardedFetch,
+  watch: SessionWatch,
   options: FetchSnapshotOptions,
   totalTimeoutMs: number,
 ): Promise<McpSnapshot> {
@@ -152,13 +164,20 @@ async function collect(
     fetch,
     authToken: options.authToken,
     requestOptions,
-    onTransportError: () => {
-      if (guarded.lastError()) cut.abort(guarded.lastError());
+    onTransportError: (error: Error) => {
+      const guardError = guarded.lastError();
+      if (guardError) return cut.abort(guardError);
+      if (!isMessageParseError(error)) return;
+      watch.violation ??= error;
+      // Before initialize has answered nothing good came back: stop now rather than time out.
+      // Later, one bad message from an otherwise working server is tolerated, as the SDK does.
+      if (!watch.connected) cut.abort(error);
     },
   };
   const session = await openSessionWithFallback(target, sessionOptions, () =>
     progress('The server does not speak streamable HTTP; trying the legacy SSE transport…'),
   );
+  watch.connected = true;
   let snapshot: McpSnapshot;
   try {
     snapshot = await readSession(session, options, requestOptions);
