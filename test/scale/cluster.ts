@@ -82,10 +82,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   // The test's own connection: migrates once up front (as `palisade migrate` would).
-  const testUrl = new URL(withSearchPath(options.databaseUrl, schema));
+  // `schema` (not only search_path) so Kysely's migrator looks for its bookkeeping tables there
+  // and not in another suite's schema.
+  const testUrl = new URL(options.databaseUrl);
   testUrl.searchParams.set('application_name', `palisade-scale-test-${id}`);
-  const store = await createPostgresStore(testUrl.toString(), { poolSize: 4 });
-  const admin = new pg.Pool({ connectionString: testUrl.toString(), max: 2 });
+  const store = await createPostgresStore(testUrl.toString(), { schema, poolSize: 4 });
+  const admin = new pg.Pool({
+    connectionString: withSearchPath(testUrl.toString(), schema),
+    max: 2,
+  });
   admin.on('error', () => undefined);
   await store.migrate();
   const masterKey = Buffer.from(env.PALISADE_MASTER_KEY!, 'base64');

@@ -16,9 +16,18 @@ const CLI = process.env.PALISADE_TEST_CLI_ENTRY ?? join(ROOT, 'src', 'cli', 'ind
 const LOG_TAIL_LINES = 200;
 
 const live = new Set<ChildProcess>();
-process.once('exit', () => {
+function killAll(): void {
   for (const child of live) child.kill('SIGKILL');
-});
+}
+process.once('exit', killAll);
+// The test runner stops a file that timed out with a signal, which skips 'exit': kill the
+// children first, then die of the same signal.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    killAll();
+    process.kill(process.pid, signal);
+  });
+}
 
 export interface PalisadeProcess {
   readonly name: string;
@@ -74,7 +83,8 @@ export async function startPalisade(
   args: string[],
   options: StartOptions,
 ): Promise<PalisadeProcess> {
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  // Generous: on a loaded 2-core machine, several processes loading the service take a while.
+  const timeoutMs = options.timeoutMs ?? 120_000;
   const env = { ...baseEnv(), ...options.env };
   let baseUrl: string | undefined;
   if (options.http) {
