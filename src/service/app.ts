@@ -1,6 +1,6 @@
 // buildApp(deps): the whole HTTP API as a Fastify instance, without listening (main.ts listens;
-// tests call inject()). Order of the request pipeline: request id → authentication (resolve the
-// account) → rate limit (per account, else per address) → auth guard (401) → validation → handler.
+// tests call inject()). Order of the request pipeline: the request gate (request id,
+// authentication, rate limit, 401) → body parsing and validation → handler → presenter.
 
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,10 +8,9 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { parseCidrList } from '../engine/net/address-policy.js';
 import type { RouteContext, ServiceDeps } from './deps.js';
-import { registerAuth, registerAuthGuard } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { createMetrics, registerObservability, requestIdFrom } from './plugins/observability.js';
-import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerRequestGate } from './plugins/request-gate.js';
 import { UPLOAD_FILES_MAX } from './multipart.js';
 import { registerCreateReportRoute } from './routes/create-report/index.js';
 import { registerGetAccountRoute } from './routes/get-account/index.js';
@@ -54,9 +53,7 @@ export function buildApp(deps: ServiceDeps): FastifyInstance {
     scanCache: createCompleteScanCache(),
   };
   registerObservability(app, ctx.metrics);
-  registerAuth(app, deps);
-  registerRateLimit(app, deps);
-  registerAuthGuard(app);
+  registerRequestGate(app, deps);
 
   void app.register(multipart, {
     limits: {

@@ -2,7 +2,7 @@
 // before any lookup (cheap, and no database work for garbage); well-formed ones are looked up by
 // their SHA-256. There is deliberately no cache: rotating a key must revoke the old one at once.
 
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { hashApiKey, isWellFormedApiKey } from '../../security/index.js';
 import type { Account } from '../../store/port.js';
 import type { ServiceDeps } from '../deps.js';
@@ -50,19 +50,15 @@ export function unauthorized(message?: string): AppError {
 }
 
 /**
- * Resolves `request.account` for every request that presents a key (public routes included, so
- * their rate limit is per account when a key is given) and refuses non-public routes without one.
- * The refusal happens after the rate limiter has counted the request per client address.
+ * Resolves `request.account` when the request presents a key (public routes included, so their
+ * rate limit is per account when a key is given). Refusing happens later, in `requireAuthentication`,
+ * after the rate limiter has counted the request per client address.
  */
-export function registerAuth(app: FastifyInstance, deps: ServiceDeps): void {
-  app.decorateRequest('account', null);
-
-  app.addHook('onRequest', async (request) => {
-    if (request.is404) return;
-    const key = presentedApiKey(request);
-    if (key === undefined) return;
-    request.account = (await findAccountByKey(deps, key)) ?? null;
-  });
+export async function authenticate(deps: ServiceDeps, request: FastifyRequest): Promise<void> {
+  if (request.is404) return;
+  const key = presentedApiKey(request);
+  if (key === undefined) return;
+  request.account = (await findAccountByKey(deps, key)) ?? null;
 }
 
 /** The interactive API page (@fastify/swagger-ui registers its own routes, without our config). */
@@ -71,16 +67,10 @@ export function isDocsRoute(request: FastifyRequest): boolean {
   return url !== undefined && (url === '/docs' || url.startsWith('/docs/'));
 }
 
-/** Runs after the rate limiter: a protected route without a valid key is a 401. */
-export function registerAuthGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.is404 || request.routeOptions.config.isPublic === true || isDocsRoute(request)) {
-      return;
-    }
-    if (request.account !== null) return;
-    const key = presentedApiKey(request);
-    throw unauthorized(
-      key === undefined ? undefined : 'The API key is invalid or has been revoked.',
-    );
-  });
+/** A protected route without a valid key is a 401. */
+export function requireAuthentication(request: FastifyRequest): void {
+  if (request.account !== null || request.is404) return;
+  if (request.routeOptions.config.isPublic === true || isDocsRoute(request)) return;
+  const key = presentedApiKey(request);
+  throw unauthorized(key === undefined ? undefined : 'The API key is invalid or has been revoked.');
 }

@@ -59,10 +59,6 @@ export function registerObservability(app: FastifyInstance, metrics: ServiceMetr
     registers: [metrics.registry],
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    void reply.header('X-Request-Id', request.id);
-  });
-
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, not the URL: bounded label cardinality.
     const route = request.is404 ? 'not_found' : (request.routeOptions.url ?? 'unknown');

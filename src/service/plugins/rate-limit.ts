@@ -4,18 +4,20 @@
 //   RateLimit: "default";r=7;t=42
 // and a 429 `rate_limited` adds Retry-After. Health probes and metrics scrapes are not counted.
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { isDocsRoute } from './auth.js';
 
 const WINDOW_MS = 60_000;
 
-export function registerRateLimit(app: FastifyInstance, deps: ServiceDeps): void {
+export type RateLimiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export function createRateLimiter(deps: ServiceDeps): RateLimiter {
   const limit = deps.config.rateLimitPerMinute;
   const policy = `"default";q=${limit};w=${WINDOW_MS / 1000}`;
 
-  app.addHook('onRequest', async (request, reply) => {
+  return async (request, reply) => {
     if (request.routeOptions.config.skipRateLimit === true || isDocsRoute(request)) return;
     const key = request.account ? `account:${request.account.id}` : `ip:${request.ip}`;
     const nowMs = deps.clock().getTime();
@@ -30,5 +32,5 @@ export function registerRateLimit(app: FastifyInstance, deps: ServiceDeps): void
         headers: { 'Retry-After': String(resetSeconds) },
       });
     }
-  });
+  };
 }
