@@ -120,6 +120,9 @@ const MONEY_VERBS = new Set([
 const EXEC_NAME_VERBS = new Set(['execute', 'exec', 'run', 'eval', 'evaluate', 'spawn']);
 const EXEC_RE =
   /\b(?:execut\w*|run\w*|eval\w*|spawn\w*|invoke)\b[^.]{0,40}\b(?:shell|terminal|bash|powershell|command(?:s| line)?|code|scripts?|python|javascript|js|ruby|node|sql|queries|expressions?)\b|\b(?:shell|terminal|command[- ]line) (?:access|commands?)\b|\bsupports? (?:javascript|python|js) expressions\b|\beval\(|\bexec\(/;
+/** Evaluation stated outright, in any field (a parameter that "supports JavaScript expressions"). */
+const EXPLICIT_EVAL_RE =
+  /\bsupports? (?:arbitrary )?(?:javascript|python|js|ruby|lua|shell) (?:expressions|code)\b|\beval\(|\bexec\(/;
 /** A description whose first words are an execution verb. */
 const EXEC_LEAD_RE = /^(?:\W*\w+\W+){0,2}?(?:execut|run|eval|spawn)\w*\b/;
 const URL_FETCH_RE =
@@ -173,10 +176,11 @@ function classify(subject: Subject): Capabilities {
     // The tool must present execution as what it does (an execution verb in its name, or its
     // description opening with one), not merely mention "command execution history".
     executesCode:
-      !/\bread[- ]only\b/.test(summary) &&
-      (words.some((w) => EXEC_NAME_VERBS.has(w)) || EXEC_LEAD_RE.test(description)) &&
-      (EXEC_RE.test(summary) ||
-        paramNames.some((n) => /command|cmd|code|script|expression/.test(n))),
+      subject.fields.some((f) => EXPLICIT_EVAL_RE.test(f.norm)) ||
+      (!/\bread[- ]only\b/.test(summary) &&
+        (words.some((w) => EXEC_NAME_VERBS.has(w)) || EXEC_LEAD_RE.test(description)) &&
+        (EXEC_RE.test(summary) ||
+          paramNames.some((n) => /command|cmd|code|script|expression/.test(n)))),
     fetchesUrls: hasUrlParam && URL_FETCH_RE.test(summary),
     readsPrivateData: PRIVATE_READ_RE.test(summary),
     readsUntrustedContent:

@@ -66,11 +66,16 @@ export default defineRule({
           )
         )
           continue;
-        if (!PRIVILEGE_KEY_RE.test(key)) continue;
+        // Annotations are flat hints; a nested object under an unknown key (a second schema, a
+        // payload) is content clients don't show but a model may read.
+        const nested = typeof value === 'object' && value !== null;
+        if (!PRIVILEGE_KEY_RE.test(key) && !nested) continue;
         ctx.report({
           subject: subject.location,
           severity: 'medium',
-          message: `${subject.label} carries a non-standard annotation "${key}" that claims trust or privileges.`,
+          message: nested
+            ? `${subject.label} carries a non-standard annotation "${key}" holding nested content.`
+            : `${subject.label} carries a non-standard annotation "${key}" that claims trust or privileges.`,
           location: `${at}.${key}`,
           snippet: `${key}: ${JSON.stringify(value)}`.slice(0, 200),
         });

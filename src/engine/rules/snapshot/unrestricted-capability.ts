@@ -19,14 +19,19 @@ const SYSTEM_OP_RE =
 interface Power {
   label: string;
   cwe: string;
-  match: RegExpExecArray;
+  match: { index: number; 0: string };
 }
 
 function powersOf(summary: string, caps: ReturnType<typeof capabilitiesOf>): Power[] {
   const powers: Power[] = [];
   const exec = /\b(?:execut\w*|run\w*|eval\w*|spawn\w*)\b[^.]{0,40}|\bexpressions?\b/.exec(summary);
-  if (caps.executesCode && exec)
-    powers.push({ label: 'runs caller-supplied commands or code', cwe: 'CWE-78', match: exec });
+  if (caps.executesCode)
+    powers.push({
+      label: 'runs caller-supplied commands or code',
+      cwe: 'CWE-78',
+      // Evaluation can be stated in a parameter description only; then the summary has no match.
+      match: exec ?? { index: 0, 0: summary.slice(0, 60) },
+    });
   const fetch = BROAD_FETCH_RE.exec(summary);
   if (caps.fetchesUrls && fetch)
     powers.push({
