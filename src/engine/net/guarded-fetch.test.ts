@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import {
   createGuardedFetch,
   GuardError,
+  mapNetworkError,
   type GuardOptions,
   type LookupFn,
 } from './guarded-fetch.js';
@@ -261,5 +262,54 @@ describe('createGuardedFetch', () => {
     const f = guarded();
     await expectGuardError(f('file:///etc/passwd'), 'invalid_url');
     await f.close();
+  });
+});
+
+describe('mapNetworkError', () => {
+  const fetchFailed = (cause: unknown) => new TypeError('fetch failed', { cause });
+  const withCode = (code: string) => Object.assign(new Error(code), { code });
+  const cases: [string, unknown, GuardError['reason'], string][] = [
+    [
+      'connect timeout',
+      fetchFailed(withCode('UND_ERR_CONNECT_TIMEOUT')),
+      'timeout',
+      'The target did not accept a connection within 10 seconds.',
+    ],
+    [
+      'refused',
+      fetchFailed(withCode('ECONNREFUSED')),
+      'refused',
+      'The target refused the connection.',
+    ],
+    [
+      'unknown name',
+      fetchFailed(withCode('ENOTFOUND')),
+      'dns',
+      'The host name could not be resolved.',
+    ],
+    [
+      'bad certificate',
+      fetchFailed(withCode('CERT_HAS_EXPIRED')),
+      'tls',
+      'The TLS connection to the target failed (CERT_HAS_EXPIRED).',
+    ],
+    [
+      'reset',
+      fetchFailed(withCode('ECONNRESET')),
+      'network',
+      'The connection to the target failed.',
+    ],
+  ];
+  for (const [name, error, reason, message] of cases) {
+    it(`maps ${name}`, () => {
+      const mapped = mapNetworkError(error, { connectTimeoutMs: 10_000 });
+      assert.equal(mapped.reason, reason);
+      assert.equal(mapped.message, message);
+    });
+  }
+
+  it('keeps a GuardError found anywhere in the cause chain', () => {
+    const guard = new GuardError('blocked_address', 'x');
+    assert.equal(mapNetworkError(fetchFailed(guard), { connectTimeoutMs: 1 }), guard);
   });
 });
