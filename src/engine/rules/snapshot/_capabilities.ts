@@ -134,9 +134,46 @@ const UNTRUSTED_RE =
 const CONFIRM_PARAM_RE =
   /^(?:confirm\w*|approv\w*|acknowledg\w*|user_?confirm\w*|dry_?run|preview|require_?confirmation|consent\w*|i_?understand\w*|are_?you_?sure)$/i;
 
+const KNOWN_VERBS = new Set([
+  ...DESTRUCTIVE_VERBS,
+  ...WRITE_VERBS,
+  ...SEND_VERBS,
+  'get',
+  'list',
+  'read',
+  'search',
+  'fetch',
+  'query',
+  'find',
+  'browse',
+  'scrape',
+  'crawl',
+  'retrieve',
+  'view',
+  'show',
+  'describe',
+  'execute',
+  'exec',
+  'run',
+  'eval',
+  'evaluate',
+  'transfer',
+  'pay',
+  'withdraw',
+  'purchase',
+  'refund',
+  'wire',
+  'buy',
+  'sell',
+  'trade',
+  'charge',
+]);
+
+/** The name's verb: the first word, or the second when the first is a product prefix (`slack_get_…`). */
 function firstVerb(tool: McpTool): string {
   const words = nameWords(tool.name ?? '');
-  return words[0] ?? '';
+  const [first = '', second = ''] = words;
+  return !KNOWN_VERBS.has(first) && KNOWN_VERBS.has(second) ? second : first;
 }
 
 // Memoised per subject for the same reason as subjectsOf(): several rules classify every tool.
