@@ -5,7 +5,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { parseCidrList } from '../engine/net/address-policy.js';
 import type { RouteContext, ServiceDeps } from './deps.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
@@ -34,7 +34,7 @@ export function buildApp(deps: ServiceDeps): FastifyInstance {
     genReqId: requestIdFrom,
     // Replaced by one line per request in plugins/observability.ts: Fastify's own lines carry the
     // raw URL, and a report URL's token is a credential.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_MAX_BYTES,
     // Clients connect directly; X-Forwarded-For is not trusted for the per-address rate limit.
     trustProxy: false,
