@@ -8,6 +8,13 @@ export const CODE_LINE_CHARS_MAX = 10_000;
 /** Wall-clock budget for one Python parse (tree-sitter can be cancelled mid-parse). */
 export const PARSE_TIME_MS_MAX = 2_000;
 
+/** Bracket nesting beyond any hand-written code; parsers recurse per level. */
+export const NESTING_DEPTH_MAX = 5_000;
+/** Operators in one statement beyond any hand-written code: `!!!…a`, `x = x = …`, `a => a => …`,
+ *  `if (a) if (a) …` and `a + a + …` each make oxc recurse once per operator, and a deep enough
+ *  recursion overflows even the analysis thread's large stack (a crash, not an exception). */
+export const STATEMENT_OPERATORS_MAX = 50_000;
+
 /** Why a file should not be analysed, or undefined when it is within budget. */
 export function budgetProblem(text: string): string | undefined {
   if (text.length > CODE_SIZE_BYTES_MAX) {
@@ -17,7 +24,54 @@ export function budgetProblem(text: string): string | undefined {
   if (longest > CODE_LINE_CHARS_MAX) {
     return `not analysed: looks minified or generated (a line of ${longest} characters)`;
   }
+  return nestingProblem(text);
+}
+
+/** A linear pre-scan for input built to exhaust a recursive parser. Strings and comments are not
+ *  skipped: that only over-counts, and real code stays orders of magnitude below both limits. */
+export function nestingProblem(text: string): string | undefined {
+  let depth = 0;
+  let operators = 0;
+  for (let i = 0; i < text.length; i++) {
+    switch (text.charCodeAt(i)) {
+      case 0x28: // (
+      case 0x5b: // [
+        operators++;
+        if (++depth > NESTING_DEPTH_MAX) return tooDeep();
+        break;
+      case 0x7b: // {
+        operators = 0;
+        if (++depth > NESTING_DEPTH_MAX) return tooDeep();
+        break;
+      case 0x29: // )
+      case 0x5d: // ]
+        depth--;
+        break;
+      case 0x7d: // }
+        depth--;
+        operators = 0;
+        break;
+      case 0x3b: // ;
+        operators = 0;
+        break;
+      case 0x21: // !
+      case 0x3d: // =
+      case 0x3f: // ?
+      case 0x2b: // +
+      case 0x2d: // -
+      case 0x7e: // ~
+      case 0x3c: // <
+        if (++operators > STATEMENT_OPERATORS_MAX) {
+          return `not analysed: more than ${STATEMENT_OPERATORS_MAX} operators in one statement`;
+        }
+        break;
+    }
+  }
   return undefined;
+}
+
+function tooDeep(): string {
+  return `not analysed: brackets nested more than ${NESTING_DEPTH_MAX} deep`;
 }
 
 function longestLineChars(text: string): number {

@@ -67,6 +67,26 @@ describe('parseCodeFile', () => {
     assert.match(huge.skipped ?? '', /limit/);
   });
 
+  it('parses nesting that would overflow a normal thread stack (oxc runs on a large-stack thread)', async () => {
+    // 20,000 nested `if` statements crash oxc with SIGSEGV on an 8 MB stack.
+    const input = await parse('deep.js', `${'if (a)\n'.repeat(20_000)}exec(cmd);`);
+    assert.equal(input.skipped, undefined);
+    assert.ok(input.facts?.calls.some((c) => c.callee === 'exec'));
+  });
+
+  it('refuses input built to exhaust a recursive parser, in JS and Python', async () => {
+    const cases: [string, string, RegExp][] = [
+      ['brackets.js', `x = ${'(\n'.repeat(6_000)}1${')\n'.repeat(6_000)}`, /nested more than/],
+      ['unary.js', `x = ${'!\n'.repeat(60_000)}a`, /operators in one statement/],
+      ['brackets.py', `x = ${'[\n'.repeat(6_000)}${']\n'.repeat(6_000)}`, /nested more than/],
+      ['chain.py', `x = a${'\n+ a'.repeat(60_000)}`, /operators in one statement/],
+    ];
+    for (const [path, text, reason] of cases) {
+      const input = await parse(path, text);
+      assert.match(input.skipped ?? '', reason, path);
+    }
+  });
+
   it('tracks taint through assignments, destructuring and loops', async () => {
     const input = await parse(
       'taint.ts',

@@ -3,7 +3,7 @@
 import type { McpTool } from '../../types.js';
 import type { CodeInput, CodeLanguage } from '../types.js';
 import { emptyFacts, type ExtractedTool } from './facts.js';
-import { analyseJavaScript } from './javascript.js';
+import { analyseJavaScriptOnThread } from './javascript-thread.js';
 import { analysePython } from './python.js';
 import { budgetProblem } from './budget.js';
 
@@ -43,7 +43,9 @@ export async function parseCodeFile(path: string, text: string): Promise<CodeInp
   const problem = budgetProblem(text);
   if (problem) return { ...base, facts: emptyFacts(), errors: [], skipped: problem };
   const analysed =
-    language === 'python' ? await analysePython(text) : analyseJavaScript(path, text, language);
+    language === 'python'
+      ? await analysePython(text)
+      : await analyseJavaScriptOnThread(path, text, language);
   const result: CodeInput = { ...base, facts: analysed.facts, errors: analysed.errors };
   if (analysed.skipped) result.skipped = analysed.skipped;
   return result;

@@ -57,6 +57,14 @@ export async function analysePython(text: string): Promise<Analysis> {
     const walker = new PyWalker();
     walker.walkModule(tree.rootNode);
     return { facts: walker.builder.facts, errors: syntaxErrors(tree.rootNode) };
+  } catch (error) {
+    // The walk recurses per nesting level; the budget pre-scan should stop such input first.
+    if (!(error instanceof RangeError)) throw error;
+    return {
+      facts: new FactsBuilder().facts,
+      errors: [],
+      skipped: 'not analysed: nested too deeply',
+    };
   } finally {
     tree.delete();
   }
