@@ -84,6 +84,24 @@ function table(title: string, rows: Map<string, Outcome[]>): void {
   }
 }
 
+/** Per rule: on how many malicious and benign cases it raised medium+ (and high+) findings. */
+function ruleTable(malicious: Outcome[], benign: Outcome[]): void {
+  const ids = [
+    ...new Set([...malicious, ...benign].flatMap((o) => o.findings.map((f) => f.ruleId))),
+  ].sort();
+  const count = (list: Outcome[], id: string, sev: ReadonlySet<Severity>): number =>
+    list.filter((o) => o.findings.some((f) => f.ruleId === id && sev.has(f.severity))).length;
+  console.log('\nBy rule (cases with a finding of this rule)');
+  console.log(
+    `${'rule'.padEnd(40)} ${'mal med+'.padStart(9)} ${'mal high+'.padStart(10)} ${'ben med+'.padStart(9)} ${'ben high+'.padStart(10)}`,
+  );
+  for (const id of ids) {
+    console.log(
+      `${id.padEnd(40)} ${String(count(malicious, id, AT_LEAST_MEDIUM)).padStart(9)} ${String(count(malicious, id, AT_LEAST_HIGH)).padStart(10)} ${String(count(benign, id, AT_LEAST_MEDIUM)).padStart(9)} ${String(count(benign, id, AT_LEAST_HIGH)).padStart(10)}`,
+    );
+  }
+}
+
 function groupBy(list: Outcome[], key: (o: Outcome) => string): Map<string, Outcome[]> {
   const m = new Map<string, Outcome[]>();
   for (const o of list) m.set(key(o), [...(m.get(key(o)) ?? []), o]);
@@ -159,6 +177,9 @@ async function main(): Promise<number> {
   console.log(
     `Reference servers with high/critical:      ${referenceLoud}/${reference.length} (target 0)`,
   );
+  console.log(
+    `Malicious with a high/critical finding:    ${pct(malicious.filter(loud).length, malicious.length)}  (${malicious.filter(loud).length}/${malicious.length}; informational)`,
+  );
 
   table(
     'By source',
@@ -168,6 +189,8 @@ async function main(): Promise<number> {
     'By attack (malicious)',
     groupBy(malicious, (o) => o.c.attack),
   );
+
+  ruleTable(malicious, benign);
 
   const fps = benign.filter(loud);
   console.log(`\nBenign cases with high/critical findings (${fps.length}):`);
