@@ -54,7 +54,18 @@ describe('service platform: health, metrics, OpenAPI, errors, request ids', () =
       assert.ok(doc.paths[path], `missing ${path}`);
     }
     assert.ok(doc.paths['/v1/scan/mcp'].post.requestBody);
-    assert.ok(doc.components.schemas.Finding || JSON.stringify(doc).includes('finding_id'));
+    assert.deepEqual(Object.keys(doc.components.schemas).sort(), [
+      'Error',
+      'Finding',
+      'Scan',
+      'Submission',
+    ]);
+    assert.ok(doc.components.schemas.Finding.properties.finding_id);
+    assert.ok(doc.components.schemas.Finding.properties.monitor_candidate);
+    assert.ok(doc.paths['/v1/scan/upload'].post.requestBody.content['multipart/form-data']);
+    assert.ok(
+      doc.paths['/v1/scans'].get.parameters.some((p: { name: string }) => p.name === 'per_page'),
+    );
     const page = await h.app.inject({ method: 'GET', url: '/docs' });
     assert.ok(page.statusCode === 200 || page.statusCode === 302, String(page.statusCode));
   });

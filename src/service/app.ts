@@ -5,7 +5,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifySchema } from 'fastify';
 import { parseCidrList } from '../engine/net/address-policy.js';
 import type { RouteContext, ServiceDeps } from './deps.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
@@ -66,6 +66,12 @@ export function buildApp(deps: ServiceDeps): FastifyInstance {
     },
   });
   void app.register(swagger, {
+    // Shared schemas appear under their $id (Error, Finding, Scan, Submission), not def-N.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
+    transform: documentUploadBody,
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -103,6 +109,31 @@ export function buildApp(deps: ServiceDeps): FastifyInstance {
     );
   });
   return app;
+}
+
+/**
+ * The upload route reads multipart parts itself (streamed, byte-counted), so it has no body schema
+ * for Fastify to validate; the OpenAPI document still describes the form.
+ */
+function documentUploadBody({ schema, url }: { schema: FastifySchema; url: string }): {
+  schema: FastifySchema;
+  url: string;
+} {
+  if (url !== '/v1/scan/upload' || schema === undefined) return { schema, url };
+  const files = { type: 'array', items: { type: 'string', format: 'binary' } };
+  return {
+    url,
+    schema: {
+      ...schema,
+      body: {
+        type: 'object',
+        properties: {
+          files: { ...files, description: 'One or more files (variant B part name).' },
+          file: { ...files, description: 'Variant A part name; same meaning.' },
+        },
+      },
+    },
+  };
 }
 
 /**
