@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Writable } from 'node:stream';
 import pino from 'pino';
+import { rotateApiKey } from '../jobs/index.js';
 import { REDACT_PATHS } from '../runtime.js';
 import { buildApp } from './app.js';
 import { json, makeResult, startHarness, type Harness } from './test-support/harness.js';
@@ -98,6 +99,34 @@ describe('service platform: health, metrics, OpenAPI, errors, request ids', () =
       headers: { 'x-request-id': 'bad id\twith spaces' },
     });
     assert.match(String(hostile.headers['x-request-id']), /^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('key rotation', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness({ worker: false });
+  });
+  after(async () => h.close());
+
+  it('revokes the old key for the very next request', async () => {
+    const { account, headers } = await h.createAccount('team');
+    assert.equal(
+      (await h.app.inject({ method: 'GET', url: '/v1/account', headers })).statusCode,
+      200,
+    );
+    const rotated = await rotateApiKey(h.runtime, account.id);
+    assert.ok(rotated);
+    const old = await h.app.inject({ method: 'GET', url: '/v1/account', headers });
+    assert.equal(old.statusCode, 401);
+    assert.equal(json(old).code, 'unauthorized');
+    const fresh = await h.app.inject({
+      method: 'GET',
+      url: '/v1/account',
+      headers: { 'x-api-key': rotated.apiKey },
+    });
+    assert.equal(fresh.statusCode, 200);
+    assert.equal(json(fresh).api_key, rotated.account.apiKeyHint);
   });
 });
 

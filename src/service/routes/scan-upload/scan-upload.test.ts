@@ -99,6 +99,17 @@ describe('POST /v1/scan/upload (default 10 MB limit)', () => {
     assert.equal(json(notMultipart).code, 'unsupported_media_type');
   });
 
+  it('413 for more than 200 files', async () => {
+    const { headers } = await h.createAccount('enterprise');
+    const parts = Array.from({ length: 201 }, (_, i) => ({
+      filename: `requirements-${i}.txt`,
+      content: 'requests==2.32.3\n',
+    }));
+    const response = await upload(h, headers, parts);
+    assert.equal(response.statusCode, 413);
+    assert.equal(json(response).code, 'payload_too_large');
+  });
+
   it('413 payload_too_large above 10 MB (one file, or several adding up)', async () => {
     const { headers } = await h.createAccount('enterprise');
     const big = await upload(h, headers, [
