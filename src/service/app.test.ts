@@ -93,6 +93,8 @@ describe('service platform: health, metrics, OpenAPI, errors, request ids', () =
       headers: { 'x-request-id': 'trace-123' },
     });
     assert.equal(ok.headers['x-request-id'], 'trace-123');
+    assert.equal(ok.headers['cache-control'], 'no-store');
+    assert.equal(ok.headers['x-content-type-options'], 'nosniff');
     const hostile = await h.app.inject({
       method: 'GET',
       url: '/healthz',
