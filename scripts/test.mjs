@@ -46,12 +46,13 @@ const counts = { pass: 0, fail: 0, skipped: 0, cancelled: 0, todo: 0 };
 let tail = '';
 child.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
-  tail = (tail + chunk.toString()).slice(-4000);
+  tail = (tail + chunk.toString()).slice(-1_000_000);
 });
 child.on('close', (code) => {
   for (const key of Object.keys(counts)) {
-    const m = tail.match(new RegExp(`^\\S*\\s*${key} (\\d+)$`, 'm'));
-    if (m) counts[key] = Number(m[1]);
+    // The summary block comes before the list of failing tests: take the last match anywhere.
+    const matches = [...tail.matchAll(new RegExp(`^\\S*\\s*${key} (\\d+)$`, 'gm'))];
+    if (matches.length > 0) counts[key] = Number(matches.at(-1)[1]);
   }
   const failed = counts.fail + counts.cancelled;
   const ran = counts.pass + failed;
