@@ -288,8 +288,16 @@ function genericInput(path: string, text: string, document: unknown = undefined)
 
 const SECRET_RULES = CONFIG_RULES.filter((r) => r.meta.id === 'config-hardcoded-secret');
 
-function parseStructured(format: TextFormat, text: string): ParsedDocument | undefined {
-  if (format === 'json') return parseJsonDocument(text);
+// Lockfiles are large and machine-written: no key lines or duplicate-key tracking for them.
+const UNTRACKED_KEYS = new Set(['package-lock.json', 'Pipfile.lock']);
+
+function parseStructured(
+  format: TextFormat,
+  text: string,
+  dependencyFile?: string,
+): ParsedDocument | undefined {
+  if (format === 'json')
+    return parseJsonDocument(text, { trackKeys: !UNTRACKED_KEYS.has(dependencyFile ?? '') });
   if (format === 'yaml') return parseYamlDocument(text);
   if (format === 'toml' || format === 'pipfile') return parseTomlDocument(text);
   return undefined;
@@ -302,7 +310,7 @@ async function analyseFile(file: ExpandedFile, c: Collector): Promise<void> {
     await analyseCode(path, text, c);
     return;
   }
-  const parsed = parseStructured(format, text);
+  const parsed = parseStructured(format, text, dependencyFile);
   if (dependencyFile) {
     const input = parseDependencyFile(dependencyFile, path, text, parsed);
     runRules(DEPENDENCY_RULES, input, path, c);

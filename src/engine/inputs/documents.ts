@@ -57,13 +57,15 @@ function childPath(frame: Frame | undefined): string {
 /** Index just after the closing quote of the string opening at `start`. */
 function skipString(text: string, start: number): number {
   let i = start + 1;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c === 0x5c) i += 2;
-    else if (c === 0x22) return i + 1;
-    else i++;
+  for (;;) {
+    const quote = text.indexOf('"', i);
+    if (quote === -1) return text.length;
+    // A quote preceded by an odd number of backslashes is escaped.
+    let backslashes = 0;
+    for (let j = quote - 1; j > start && text.charCodeAt(j) === 0x5c; j--) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    i = quote + 1;
   }
-  return text.length;
 }
 
 /** Index just after a `//` or `/* *\/` comment starting at `start`, or -1 when it is not one. */
@@ -80,71 +82,109 @@ function skipComment(text: string, start: number): number {
   return -1;
 }
 
+/** Converts ascending character indexes to 1-based line numbers in one pass. */
+function linesOf(text: string, indexes: number[]): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let from = 0;
+  for (const index of indexes) {
+    for (
+      let nl = text.indexOf('\n', from);
+      nl !== -1 && nl < index;
+      nl = text.indexOf('\n', nl + 1)
+    ) {
+      line++;
+      from = nl + 1;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+// Only the characters that change structure; the regex engine skips everything else natively.
+const STRUCTURAL_RE = /["{}[\],/]/g;
+
 /** One linear pass over JSON (or JSONC) text: depth, duplicate keys, key lines. Never recurses. */
 export function scanJsonStructure(text: string): JsonStructure {
   const stack: Frame[] = [];
-  const duplicates: DuplicateKey[] = [];
-  const keyLines = new Map<string, number>();
+  const keyIndexes: {
+    path: string;
+    index: number;
+    duplicateOf?: string;
+    parent: string;
+    key: string;
+  }[] = [];
   let maxDepth = 0;
-  let line = 1;
   let hasComments = false;
-  for (let i = 0; i < text.length;) {
-    const c = text[i]!;
-    if (c === '\n') {
-      line++;
-      i++;
-    } else if (c === '"') {
+  const re = new RegExp(STRUCTURAL_RE.source, 'g');
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const i = m.index;
+    const c = m[0];
+    if (c === '"') {
       const end = skipString(text, i);
       const frame = stack[stack.length - 1];
       if (frame?.isObject && frame.expectKey) {
-        let key: string;
-        try {
-          key = JSON.parse(text.slice(i, end)) as string;
-        } catch {
-          key = text.slice(i + 1, end - 1);
-        }
-        frame.currentKey = key;
         frame.expectKey = false;
         if (stack.length <= KEY_LINE_DEPTH) {
-          if (frame.keys?.has(key)) duplicates.push({ parent: frame.path, key, line });
+          let key: string;
+          try {
+            key = JSON.parse(text.slice(i, end)) as string;
+          } catch {
+            key = text.slice(i + 1, end - 1);
+          }
+          frame.currentKey = key;
+          const path = frame.path ? `${frame.path}.${key}` : key;
+          const isDuplicate = frame.keys?.has(key) ?? false;
           frame.keys?.add(key);
-          keyLines.set(frame.path ? `${frame.path}.${key}` : key, line);
+          keyIndexes.push({
+            path,
+            index: i,
+            parent: frame.path,
+            key,
+            ...(isDuplicate ? { duplicateOf: key } : {}),
+          });
         }
       }
-      i = end;
+      re.lastIndex = end;
     } else if (c === '{' || c === '[') {
       const parent = stack[stack.length - 1];
       const isObject = c === '{';
       stack.push({
         isObject,
-        path: childPath(parent),
+        path: stack.length < KEY_LINE_DEPTH ? childPath(parent) : '',
         keys: isObject && stack.length < KEY_LINE_DEPTH ? new Set() : undefined,
         expectKey: isObject,
         currentKey: undefined,
         index: 0,
       });
       if (stack.length > maxDepth) maxDepth = stack.length;
-      i++;
     } else if (c === '}' || c === ']') {
       stack.pop();
-      i++;
     } else if (c === ',') {
       const frame = stack[stack.length - 1];
       if (frame) {
         if (frame.isObject) frame.expectKey = true;
         else frame.index++;
       }
-      i++;
-    } else if (c === '/') {
+    } else {
       const end = skipComment(text, i);
-      if (end === -1) i++;
-      else {
+      if (end !== -1) {
         hasComments = true;
-        for (let j = i; j < end; j++) if (text.charCodeAt(j) === 10) line++;
-        i = end;
+        re.lastIndex = end;
       }
-    } else i++;
+    }
   }
+  const lines = linesOf(
+    text,
+    keyIndexes.map((k) => k.index),
+  );
+  const keyLines = new Map<string, number>();
+  const duplicates: DuplicateKey[] = [];
+  keyIndexes.forEach((k, n) => {
+    const line = lines[n]!;
+    if (k.duplicateOf !== undefined) duplicates.push({ parent: k.parent, key: k.key, line });
+    keyLines.set(k.path, line);
+  });
   return { maxDepth, duplicates, keyLines, hasComments };
 }
 
@@ -177,32 +217,52 @@ function checkDepth(depth: number, what: string): void {
   }
 }
 
-export function parseJsonDocument(text: string): ParsedDocument {
-  const structure = scanJsonStructure(text);
-  checkDepth(structure.maxDepth, 'the JSON document');
-  let value: unknown;
+export interface JsonParseOptions {
+  /** Remember key lines and duplicate keys (configs, manifests). Lockfiles skip it: they are
+   *  large, their keys are machine-written, and nothing reports their lines. */
+  trackKeys?: boolean;
+}
+
+function parseJsonText(text: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     try {
-      value = JSON.parse(stripJsonComments(text));
+      return JSON.parse(stripJsonComments(text));
     } catch {
       throw new DocumentError(`invalid JSON: ${(error as Error).message}`);
     }
   }
-  return { value, duplicates: structure.duplicates, keyLines: structure.keyLines };
+}
+
+export function parseJsonDocument(text: string, options: JsonParseOptions = {}): ParsedDocument {
+  if (options.trackKeys === false) {
+    // V8's JSON.parse is iterative, so deep nesting cannot overflow it; depth is measured after.
+    const value = parseJsonText(text);
+    checkDepth(measureDepth(value), 'the JSON document');
+    return { value, duplicates: [], keyLines: new Map() };
+  }
+  const structure = scanJsonStructure(text);
+  checkDepth(structure.maxDepth, 'the JSON document');
+  return {
+    value: parseJsonText(text),
+    duplicates: structure.duplicates,
+    keyLines: structure.keyLines,
+  };
 }
 
 /** Depth of a parsed value, measured with an explicit stack (the value may be hostile). */
 export function measureDepth(value: unknown, stopAt = INPUT_LIMITS.maxDocumentDepth + 1): number {
   let max = 0;
+  if (value === null || typeof value !== 'object') return 0;
   const stack: [unknown, number][] = [[value, 1]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
     if (depth > max) max = depth;
     if (max >= stopAt) return max;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+    for (const child of Object.values(node as object)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
   }
   return max;
 }
