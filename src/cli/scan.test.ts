@@ -160,13 +160,29 @@ describe('palisade scan', () => {
     assert.match(out.stdout, /SEVERITY {2}ID/);
   });
 
-  it('sends other files to the file scanner (exit 2 with its message if it fails)', async () => {
-    const config = join(dir, 'mcp.json');
-    await writeFile(config, JSON.stringify({ mcpServers: { x: { command: 'npx', args: ['y'] } } }));
-    const out = await runCli(['scan', config, '--format', 'json']);
-    assert.ok(out.code === 0 || out.code === 1 || out.code === 2);
-    if (out.code === 2) assert.match(out.stderr, /could not scan .*mcp\.json: \S/);
-    else assert.equal(JSON.parse(out.stdout).status, 'complete');
+  it('sends other files and directories to the file scanner, together, as one result', async () => {
+    const project = join(dir, 'project');
+    await mkdir(join(project, '.cursor'), { recursive: true });
+    await writeFile(
+      join(project, '.cursor', 'mcp.json'),
+      JSON.stringify({ mcpServers: { notes: { command: 'npx', args: ['-y', 'notes-mcp'] } } }),
+    );
+    const lockless = join(dir, 'package.json');
+    await writeFile(lockless, JSON.stringify({ name: 'x', dependencies: { express: '^4.0.0' } }));
+    const out = await runCli([
+      'scan',
+      project,
+      lockless,
+      '--format',
+      'json',
+      '--fail-on',
+      'critical',
+    ]);
+    assert.ok(out.code === 0 || out.code === 1, out.stderr);
+    const json = JSON.parse(out.stdout);
+    assert.ok(!Array.isArray(json));
+    assert.equal(json.status, 'complete');
+    assert.equal(json.stats.files, 2);
   });
 
   it('does not follow symlinks or walk into node_modules', async () => {
@@ -176,7 +192,8 @@ describe('palisade scan', () => {
     await symlink('/etc/passwd', join(tree, 'passwd.txt'));
     const out = await runCli(['scan', tree]);
     assert.equal(out.code, 2);
-    assert.match(out.stderr, /holds no file Palisade can scan/);
+    assert.match(out.stderr, /There is no file Palisade can scan there\./);
+    assert.match(out.stderr, /skipped .*passwd\.txt: symbolic links are not followed/);
   });
 });
 

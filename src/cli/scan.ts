@@ -11,9 +11,9 @@ import { scanSnapshot } from '../engine/scan-snapshot.js';
 import { toSarif } from '../engine/sarif.js';
 import { findingIds, formatTable } from '../engine/format-table.js';
 import { compareSeverity } from '../engine/rules/define-rule.js';
-import type { InputFile } from '../engine/inputs/types.js';
 import { SEVERITIES, type Finding, type ScanResult, type Severity } from '../engine/types.js';
 import type { CliContext } from './index.js';
+import { collectFiles } from './collect-files.js';
 import { resolveTarget, type ScanTarget } from './scan-targets.js';
 
 export const EXIT_CLEAN = 0;
@@ -61,6 +61,8 @@ export interface ResultJson {
   category_scores: { category: string; score: number; rating: string }[];
   stats: { tools: number; prompts: number; resources: number; files: number; duration_ms: number };
   findings: FindingJson[];
+  /** File scans: what was not analysed, and why. */
+  skipped?: { path: string; reason: string }[];
 }
 
 function findingJson(f: Finding, id: string): FindingJson {
@@ -106,6 +108,7 @@ export function toVariantBJson(result: ScanResult): ResultJson {
       duration_ms: result.stats.durationMs,
     },
     findings: result.findings.map((f, i) => findingJson(f, ids[i] ?? `${f.idPrefix}-${i + 1}`)),
+    ...(result.skipped ? { skipped: result.skipped.map((s) => ({ ...s })) } : {}),
   };
 }
 
@@ -174,12 +177,10 @@ async function scanTargets(
   ctx: CliContext,
   outcomes: Outcome[],
 ): Promise<void> {
-  const files: InputFile[] = [];
-  const filePaths: string[] = [];
+  const paths: string[] = [];
   for (const target of targets) {
-    if (target.kind === 'files') {
-      files.push(...target.files);
-      filePaths.push(target.path);
+    if (target.kind === 'path') {
+      paths.push(target.path);
       continue;
     }
     const name = target.kind === 'url' ? target.url : target.path;
@@ -194,12 +195,26 @@ async function scanTargets(
     }
   }
   // Files are scanned together: one result, as an upload of the same files would give.
-  if (files.length > 0) {
-    try {
-      outcomes.push({ ok: true, result: await scanFiles(files) });
-    } catch (error) {
-      outcomes.push({ ok: false, target: filePaths.join(', '), message: messageOf(error) });
-    }
+  if (paths.length > 0) outcomes.push(await scanPaths(paths, options, ctx));
+}
+
+async function scanPaths(
+  paths: string[],
+  options: ScanCommandOptions,
+  ctx: CliContext,
+): Promise<Outcome> {
+  const note = (message: string) => {
+    if (!options.quiet) ctx.stderr(`palisade: ${message}\n`);
+  };
+  try {
+    const files = await collectFiles(paths, {
+      cwd: ctx.cwd,
+      onSkip: (path, reason) => note(`skipped ${path}: ${reason}`),
+    });
+    if (files.length === 0) throw new Error('There is no file Palisade can scan there.');
+    return { ok: true, result: await scanFiles(files) };
+  } catch (error) {
+    return { ok: false, target: paths.join(', '), message: messageOf(error) };
   }
 }
 

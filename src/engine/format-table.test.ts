@@ -81,6 +81,17 @@ describe('formatTable', () => {
     assert.match(text, /Findings: 0 \(0 critical, 0 high, 0 medium, 0 low\)\n\nNo findings\.\n$/);
   });
 
+  it('lists what was not analysed', () => {
+    const text = formatTable({
+      ...result([]),
+      skipped: [{ path: 'logo.png', reason: 'not a supported file type' }],
+    });
+    assert.match(
+      text,
+      /No findings\.\n\nNot analysed:\n {2}logo\.png: not a supported file type\n$/,
+    );
+  });
+
   it('clips long titles and flattens whitespace', () => {
     const text = formatTable(result([finding({ title: `Very\nlong ${'x'.repeat(100)}` })]));
     assert.match(text, /Very long x+… {2}tools\[1\]/);

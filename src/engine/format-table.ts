@@ -52,7 +52,11 @@ export function formatTable(result: ScanResult): string {
     `Score:    ${result.overallScore}/100 (grade ${result.letterGrade})`,
     `Findings: ${result.findings.length} (${countBySeverity(result.findings)})`,
   ];
-  if (result.findings.length === 0) return [...lines, '', 'No findings.', ''].join('\n');
+  const skipped = (result.skipped ?? []).map((s) => `  ${s.path}: ${s.reason}`);
+  const skippedBlock = skipped.length > 0 ? ['', 'Not analysed:', ...skipped] : [];
+  if (result.findings.length === 0) {
+    return [...lines, '', 'No findings.', ...skippedBlock, ''].join('\n');
+  }
   const ids = findingIds(result.findings);
   const rows = [
     ['SEVERITY', 'ID', 'OWASP', 'TITLE', 'WHERE'],
@@ -71,6 +75,7 @@ export function formatTable(result: ScanResult): string {
     '',
     ...renderRows(rows),
     ...(categories.length > 0 ? ['', 'Categories at risk:', ...categories] : []),
+    ...skippedBlock,
     '',
   ].join('\n');
 }
