@@ -68,8 +68,39 @@ export function clip(text: string): string {
   return text.length <= VALUE_TEXT_CHARS_MAX ? text : text.slice(0, VALUE_TEXT_CHARS_MAX);
 }
 
-export function literalFact(text: string, literal: ValueFact['literal']): ValueFact {
-  return { shape: 'literal', isConstant: true, isTainted: false, text: clip(text), literal };
+// Only built strings keep their source text (the SQL rule reads it); every other fact carries the
+// empty string, which keeps facts small to build and to copy back from the analysis thread.
+const TEXT_SHAPES: ReadonlySet<ValueShape> = new Set(['template', 'concat', 'format']);
+
+/** Literal strings kept in facts are capped: rules compare short values (hosts, header names,
+ *  loader names); long ones (descriptions, SQL) are read through `text` and `prefix`. */
+const LITERAL_CHARS_MAX = 200;
+
+export function literalFact(_text: string, literal: ValueFact['literal']): ValueFact {
+  const value =
+    typeof literal === 'string' && literal.length > LITERAL_CHARS_MAX
+      ? literal.slice(0, LITERAL_CHARS_MAX)
+      : literal;
+  return { shape: 'literal', isConstant: true, isTainted: false, text: '', literal: value };
+}
+
+/** A property or element as stored inside an object or array fact: its own entries are kept, but
+ *  not theirs. Rules look two levels deep at most (`cors({ origin: ['*'] })`); deeper copies only
+ *  make facts slow to build and to send between threads. */
+export function nested(value: ValueFact): ValueFact {
+  if (!value.props && !value.items && !value.origin) return value;
+  const out: ValueFact = { ...value };
+  delete out.origin;
+  if (out.props)
+    out.props = Object.fromEntries(Object.entries(out.props).map(([k, v]) => [k, flat(v)]));
+  if (out.items) out.items = out.items.map(flat);
+  return out;
+}
+
+function flat(value: ValueFact): ValueFact {
+  if (!value.props && !value.items && !value.origin) return value;
+  const { props: _props, items: _items, origin: _origin, ...rest } = value;
+  return rest;
 }
 
 /** A value built from parts: tainted when any part is, constant when all are. */
@@ -80,11 +111,11 @@ export function combine(shape: ValueShape, text: string, parts: readonly ValueFa
     if (part.isTainted) isTainted = true;
     if (!part.isConstant) isConstant = false;
   }
-  return { shape, isConstant, isTainted, text: clip(text) };
+  return { shape, isConstant, isTainted, text: TEXT_SHAPES.has(shape) ? clip(text) : '' };
 }
 
-export function unknownFact(shape: ValueShape, text: string): ValueFact {
-  return { shape, isConstant: false, isTainted: false, text: clip(text) };
+export function unknownFact(shape: ValueShape, _text: string): ValueFact {
+  return { shape, isConstant: false, isTainted: false, text: '' };
 }
 
 /**

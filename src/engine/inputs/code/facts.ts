@@ -24,7 +24,7 @@ export interface ValueFact {
   isConstant: boolean;
   /** Derives from a parameter of the enclosing function or from request data (tool input). */
   isTainted: boolean;
-  /** Source text, capped. */
+  /** Source text (capped) of built strings (template, concat, format); empty otherwise. */
   text: string;
   /** The value of a literal (strings, numbers, booleans, null/None). */
   literal?: string | number | boolean | null;

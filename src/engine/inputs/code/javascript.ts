@@ -12,6 +12,7 @@ import {
   Scope,
   unknownFact,
   bindingOf,
+  nested,
   leadingParts,
   type Binding,
 } from './analysis.js';
@@ -194,7 +195,7 @@ class JsWalker {
     const name = node.name as string;
     this.builder.addName(this.scope.fn, name);
     const binding = this.scope.lookup(name);
-    const text = this.src(node);
+    const text = '';
     if (!binding) {
       const isConstant = MODULE_CONSTANTS.has(name);
       return { shape: 'name', isConstant, isTainted: false, text, name };
@@ -248,7 +249,7 @@ class JsWalker {
       isConstant: object.isConstant && (propertyFact?.isConstant ?? true),
       isTainted:
         object.isTainted || (propertyFact?.isTainted ?? false) || INPUT_MEMBERS.has(name ?? ''),
-      text: this.src(node),
+      text: '',
     };
     if (name !== undefined) fact.name = name;
     return { fact, object };
@@ -288,7 +289,7 @@ class JsWalker {
       if (key !== undefined) this.builder.addName(this.scope.fn, key);
       const valueNode = jsChild(property, 'value')!;
       const value = isFunction(valueNode) ? this.fn(valueNode, key) : this.visit(valueNode);
-      if (key !== undefined) props[key] = value;
+      if (key !== undefined) props[key] = nested(value);
       parts.push(value);
     }
     const tool = toolFromObjectLiteral(node);
@@ -298,7 +299,7 @@ class JsWalker {
 
   private array(node: JsNode): ValueFact {
     const items = jsChildren(node, 'elements').map((e) => this.visit(e));
-    return { ...combine('array', this.src(node), items), items };
+    return { ...combine('array', this.src(node), items), items: items.map(nested) };
   }
 
   private call(node: JsNode): ValueFact {
@@ -347,7 +348,7 @@ class JsWalker {
         shape: 'call',
         isConstant: true,
         isTainted: false,
-        text: this.src(node),
+        text: '',
         name: module,
         callee: 'require',
       };

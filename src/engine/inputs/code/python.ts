@@ -6,6 +6,7 @@ import { Language, Parser, type Node } from 'web-tree-sitter';
 import type { CallFact, ValueFact } from './facts.js';
 import {
   bindingOf,
+  nested,
   combine,
   leadingParts,
   FactsBuilder,
@@ -199,7 +200,7 @@ class PyWalker {
         shape: 'name',
         isConstant: false,
         isTainted: INPUT_NAMES.has(name),
-        text: node.text,
+        text: '',
         name,
       };
     }
@@ -207,7 +208,7 @@ class PyWalker {
       shape: 'name',
       isConstant: binding.constant,
       isTainted: binding.tainted,
-      text: node.text,
+      text: '',
       name: binding.alias ?? name,
     };
     if (binding.origin) fact.origin = binding.origin;
@@ -230,7 +231,7 @@ class PyWalker {
       shape: 'member',
       isConstant: object.isConstant,
       isTainted: object.isTainted || INPUT_NAMES.has(name),
-      text: node.text.slice(0, 200),
+      text: '',
       name,
     };
     return { fact, object };
@@ -265,7 +266,7 @@ class PyWalker {
 
   private sequence(node: Node): ValueFact {
     const items = node.namedChildren.filter((c): c is Node => c !== null).map((c) => this.visit(c));
-    return { ...combine('array', node.text, items), items };
+    return { ...combine('array', node.text, items), items: items.map(nested) };
   }
 
   private dictionary(node: Node): ValueFact {
@@ -279,7 +280,7 @@ class PyWalker {
       }
       const key = this.visit(pair.childForFieldName('key')!);
       const value = this.visit(pair.childForFieldName('value')!);
-      if (typeof key.literal === 'string') props[key.literal] = value;
+      if (typeof key.literal === 'string') props[key.literal] = nested(value);
       parts.push(key, value);
     }
     return { ...combine('object', node.text, parts), props };
