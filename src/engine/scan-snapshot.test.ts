@@ -70,4 +70,40 @@ describe('scanSnapshot', () => {
     } as unknown as McpSnapshot;
     assert.throws(() => scanSnapshotFindings(hostile), RuleFailureError);
   });
+
+  it('stays linear on hostile 64 KB fields (no catastrophic backtracking)', () => {
+    // Each of these once cost, or could cost, quadratic regex time; 64 KB is the per-field cap.
+    const sizeChars = 64 * 1024;
+    const units = [
+      '-',
+      '#',
+      '[',
+      '<',
+      '\u200b',
+      'a',
+      ' ',
+      'aB3',
+      'you must first call the ',
+      '- ',
+      '$(',
+    ];
+    const startedAt = performance.now();
+    for (const unit of units) {
+      const text = unit.repeat(Math.ceil(sizeChars / unit.length));
+      scanSnapshotFindings({
+        tools: [
+          {
+            name: 'x_y',
+            description: text,
+            inputSchema: {
+              type: 'object',
+              properties: { p: { type: 'string', description: text } },
+            },
+          },
+        ],
+      });
+    }
+    // Generous for a loaded CI machine; a quadratic pattern takes minutes here.
+    assert.ok(performance.now() - startedAt < 20_000);
+  });
 });

@@ -58,6 +58,11 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'instruction-tag',
     weight: 3,
+    re: /\[\s{0,3}(?:system|hidden|admin|shadow|secret|assistant|override|internal)\s{0,3}:|#{2,8}\s{0,3}(?:system|hidden|admin|secret|internal)\b[a-z ]{0,30}#{2,8}/,
+  },
+  {
+    kind: 'instruction-tag',
+    weight: 3,
     re: /<!--[^>]{0,400}?\b(?:system|you|assistant|ai|model|instruction|must|ignore)\b/,
   },
   {
@@ -74,7 +79,7 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'instruction-tag',
     weight: 2,
-    re: /-{2,}\s*[a-z ]{0,30}(?:override|system|instruction)[a-z ]{0,30}-{2,}/,
+    re: /-{2,8}\s{0,3}[a-z ]{0,30}(?:override|system|instruction)[a-z ]{0,30}-{2,8}/,
   },
 
   // Keeping the user from learning what the model does.
