@@ -2,6 +2,7 @@ import { defineRule } from '../define-rule.js';
 import { commandTokens } from '../../inputs/config/launchers.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
 import { entryLocation } from './_support.js';
+import { redactSecrets } from '../../secrets.js';
 
 // Plain http:// to a server on another machine sends every tool call, result and bearer token in
 // clear text and lets anyone on the path rewrite tool definitions. Loopback is exempt: the traffic
@@ -63,7 +64,7 @@ export default defineRule({
         ctx.report({
           message: `Server "${entry.name}" talks to ${host} over plain HTTP${sendsCredentials ? ', with credentials configured' : ''}.`,
           location: entryLocation(entry, field),
-          snippet: value.replace(/\/\/[^/@]*@/, '//…@'),
+          snippet: redactSecrets(value.replace(/\/\/[^/@]*@/, '//…@')),
           subject: entry.location,
           file: input.path,
         });

@@ -1,5 +1,6 @@
 import { defineRule } from '../define-rule.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
+import { redactSecrets } from '../../secrets.js';
 import { dependencyLocation, describeDeclared } from './_support.js';
 
 // Where packages come from matters as much as which versions they are. Plain-http registries and
@@ -73,7 +74,7 @@ export default defineRule({
       const problem = sourceProblem(source);
       if (!problem) continue;
       ctx.report({
-        message: `${dep.name} ${problem.what} (${source.slice(0, 200)}).`,
+        message: `${dep.name} ${problem.what} (${redactSecrets(source.slice(0, 200))}).`,
         location: dependencyLocation(input, dep),
         snippet: describeDeclared(dep),
         subject: dep.path.join('>'),
@@ -95,7 +96,7 @@ export default defineRule({
       ctx.report({
         message: `${option} ${why}.`,
         location: `${input.path} ${option}`,
-        snippet: line.trim(),
+        snippet: redactSecrets(line.trim()),
         subject: `index:${line.trim()}`,
         severity: option === '--extra-index-url' ? 'medium' : 'high',
         file: input.path,

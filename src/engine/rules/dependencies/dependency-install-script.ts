@@ -1,5 +1,6 @@
 import { defineRule } from '../define-rule.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
+import { redactSecrets } from '../../secrets.js';
 
 // npm runs lifecycle scripts on `npm install` with the installing user's rights, before anyone has
 // run the package. Scripts that download and execute, evaluate inline code or decode payloads are
@@ -70,7 +71,7 @@ export default defineRule({
       ctx.report({
         message: `The "${hook}" script runs on every install and ${reasons.slice(0, 3).join(', ')}.`,
         location: `${input.path} scripts.${hook}`,
-        snippet: `${hook}: ${script}`,
+        snippet: redactSecrets(`${hook}: ${script}`),
         subject: hook,
         severity: pipesToShell || reasons.length >= 2 ? 'critical' : 'high',
         file: input.path,
