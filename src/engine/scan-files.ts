@@ -10,7 +10,6 @@ import {
   readArchive,
   readArchiveSync,
   type ArchiveErrorCode,
-  type InflateBudget,
   type SkippedEntry,
 } from './inputs/archive.js';
 import { classifyFile, type Classification, type TextFormat } from './inputs/classify.js';
@@ -146,18 +145,9 @@ function asFileScanError(error: unknown): unknown {
   return error;
 }
 
-/**
- * Expands and classifies an upload. `readArchiveFn` is the synchronous reader at submission time
- * and the streaming one during the scan; both apply the same caps.
- */
+/** Expands and classifies an upload for the scan, reading archives as streams under the caps. */
 async function expand(
   files: InputFile[],
-  readArchiveFn: (
-    name: string,
-    format: 'zip' | 'tar.gz',
-    bytes: Uint8Array,
-    budget: InflateBudget,
-  ) => ReturnType<typeof readArchiveSync> | Promise<ReturnType<typeof readArchiveSync>>,
 ): Promise<{ files: ExpandedFile[]; skipped: SkippedFile[] }> {
   checkCount(files);
   const budget = newInflateBudget();
@@ -165,17 +155,14 @@ async function expand(
   const skipped: SkippedFile[] = [];
   for (const file of files) {
     const classification = classifyFile(file.path, file.bytes);
-    if (!classification.ok)
+    if (!classification.ok) {
       throw new FileScanError('unsupported_file_type', rejection(file.path, classification.reason));
+    }
     if (classification.kind === 'archive') {
       try {
-        const expanded = await readArchiveFn(
-          displayName(file.path),
-          classification.format,
-          file.bytes,
-          budget,
-        );
-        admitEntries(displayName(file.path), expanded.files, expanded.skipped, out, skipped);
+        const name = displayName(file.path);
+        const expanded = await readArchive(name, classification.format, file.bytes, budget);
+        admitEntries(name, expanded.files, expanded.skipped, out, skipped);
       } catch (error) {
         throw asFileScanError(error);
       }
@@ -367,7 +354,7 @@ export async function scanFiles(
   progress(`Reading ${files.length} uploaded file${files.length === 1 ? '' : 's'}`);
   let expanded: Awaited<ReturnType<typeof expand>>;
   try {
-    expanded = await expand(files, readArchive);
+    expanded = await expand(files);
   } catch (error) {
     throw asFileScanError(error);
   }
