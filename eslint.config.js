@@ -7,6 +7,7 @@ export default tseslint.config(
       'dist/**',
       'node_modules/**',
       'data/**',
+      '.tmp/**',
       'bin/**',
       'eslint.config.js',
       'scripts/**/*.mjs',
