@@ -99,8 +99,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const workers: PalisadeProcess[] = [];
   let workerCount = 0;
 
-  const startApi = async (n: number) =>
-    startPalisade(['serve', '--no-worker'], { name: `api-${n}`, env, http: true });
+  // Each process is tracked as soon as it runs, so a failed start still stops the others.
+  const startApi = async (n: number) => {
+    const proc = await startPalisade(['serve', '--no-worker'], {
+      name: `api-${n}`,
+      env,
+      http: true,
+    });
+    apis.push(proc);
+    return proc;
+  };
   const addWorker = async (name?: string) => {
     workerCount += 1;
     const proc = await startPalisade(['worker'], {
@@ -163,11 +171,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   try {
     // Started together: tsx start-up dominates, and the processes share nothing at start.
-    const started = await Promise.all([
+    const results = await Promise.allSettled([
       ...Array.from({ length: options.apis }, (_, i) => startApi(i + 1)),
       ...Array.from({ length: options.workers }, () => addWorker()),
     ]);
-    apis.push(...started.slice(0, options.apis));
+    const failure = results.find((r) => r.status === 'rejected');
+    if (failure) throw failure.reason;
+    apis.sort((a, b) => a.name.localeCompare(b.name));
   } catch (error) {
     await cluster.stop();
     throw error;
