@@ -220,8 +220,9 @@ class PyWalker {
   }
 
   private attributeWithObject(node: Node): { fact: ValueFact; object: ValueFact } {
-    const object = this.visit(node.childForFieldName('object')!);
-    const attribute = node.childForFieldName('attribute')?.text ?? '?';
+    const [objectNode, attributeNode] = pairOf(node, 'object', 'attribute');
+    const object = this.visit(objectNode!);
+    const attribute = attributeNode?.text ?? '?';
     this.builder.addName(this.scope.fn, attribute);
     const name = `${object.name ?? '?'}.${attribute}`;
     if (name === 'os.environ') {
@@ -278,8 +279,9 @@ class PyWalker {
         parts.push(this.visit(pair));
         continue;
       }
-      const key = this.visit(pair.childForFieldName('key')!);
-      const value = this.visit(pair.childForFieldName('value')!);
+      const [keyNode, valueNode] = pairOf(pair, 'key', 'value');
+      const key = this.visit(keyNode!);
+      const value = this.visit(valueNode!);
       if (typeof key.literal === 'string') props[key.literal] = nested(value);
       parts.push(key, value);
     }
@@ -287,7 +289,7 @@ class PyWalker {
   }
 
   private call(node: Node): ValueFact {
-    const calleeNode = node.childForFieldName('function')!;
+    const [calleeNode, argumentList] = pairOf(node, 'function', 'arguments') as [Node, Node | null];
     let receiver: ValueFact | undefined;
     let callee: ValueFact;
     if (calleeNode.type === 'attribute') {
@@ -299,12 +301,11 @@ class PyWalker {
     const method = calleeName.slice(calleeName.lastIndexOf('.') + 1);
     const args: ValueFact[] = [];
     const kwargs: Record<string, ValueFact> = {};
-    const argumentList = node.childForFieldName('arguments');
     for (const arg of argumentList?.namedChildren ?? []) {
       if (!arg || arg.type === 'comment') continue;
       if (arg.type === 'keyword_argument') {
-        const key = arg.childForFieldName('name')?.text ?? '';
-        kwargs[key] = this.visit(arg.childForFieldName('value')!);
+        const [keyNode, valueNode] = pairOf(arg, 'name', 'value');
+        kwargs[keyNode?.text ?? ''] = this.visit(valueNode!);
       } else args.push(this.visit(arg));
     }
     const line = this.line(node);
@@ -539,4 +540,13 @@ function syntaxErrors(root: Node): string[] {
   };
   visit(root);
   return errors.length > 0 ? errors : ['1: syntax error'];
+}
+
+/** The two named children of a node whose grammar rule has exactly two (attribute, call, pair,
+ *  keyword_argument). Reading the cached `namedChildren` avoids a call into wasm per field; a
+ *  comment between the parts makes three children, and then the fields are asked for by name. */
+function pairOf(node: Node, first: string, second: string): [Node | null, Node | null] {
+  const children = node.namedChildren;
+  if (children.length === 2) return [children[0]!, children[1]!];
+  return [node.childForFieldName(first), node.childForFieldName(second)];
 }
