@@ -308,7 +308,8 @@ async function analyse(files: SourceFile[]): Promise<CodeRun> {
 
 async function benchCode(): Promise<boolean> {
   const corpus = sourceCorpus(argValue('--code-mb', 6) * MB, 1);
-  await analyse(sourceCorpus(0.5 * MB, 2)); // warm-up: JIT, tree-sitter grammar load
+  // Warm-up on a different corpus: JIT on both threads, tree-sitter grammar load.
+  await analyse(sourceCorpus(2 * MB, 2));
   const r = await analyse(corpus);
   const mb = r.bytes / MB;
   const rate = mb / r.cpuSeconds;
