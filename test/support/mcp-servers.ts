@@ -9,6 +9,7 @@ import {
   type Server as HttpServer,
   type ServerResponse,
 } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
@@ -30,6 +31,9 @@ export type ResourceTemplateDef = { uriTemplate: string; [key: string]: unknown 
 
 export interface McpServerOptions {
   transport: 'streamable-http' | 'sse';
+  /** Streamable HTTP with sessions (Mcp-Session-Id, standalone GET stream, DELETE); default
+   *  stateless, one server per POST. */
+  stateful?: boolean;
   /** When set, every request without `Authorization: Bearer <token>` gets HTTP 401. */
   token?: string;
   tools?: ToolDef[];
@@ -140,7 +144,12 @@ async function closeHttp(http: HttpServer): Promise<void> {
 /** Starts a real MCP server (official SDK) on 127.0.0.1 with an ephemeral port. */
 export async function startMcpServer(options: McpServerOptions): Promise<RunningServer> {
   const requests: RunningServer['requests'] = [];
-  const handle = options.transport === 'sse' ? sseHandler(options) : streamableHandler(options);
+  const handle =
+    options.transport === 'sse'
+      ? sseHandler(options)
+      : options.stateful
+        ? statefulStreamableHandler(options)
+        : streamableHandler(options);
   const { http, base } = await listen((req, res) => {
     requests.push({ method: req.method ?? '', path: req.url ?? '' });
     if (!isAuthorized(req, options.token)) return rejectUnauthorized(res);
@@ -190,6 +199,41 @@ function streamableHandler(options: McpServerOptions): TransportHandler {
     },
     async closeAll() {
       await Promise.all([...open].map((s) => s.close()));
+    },
+  };
+}
+
+// Streamable HTTP with sessions: initialize opens one, later requests carry its id.
+function statefulStreamableHandler(options: McpServerOptions): TransportHandler {
+  const sessions = new Map<string, { server: Server; transport: StreamableHTTPServerTransport }>();
+  return {
+    async onRequest(req, res) {
+      if (new URL(req.url ?? '/', 'http://x').pathname !== '/mcp') {
+        res.writeHead(404).end();
+        return;
+      }
+      const sessionId = req.headers['mcp-session-id'];
+      const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+      if (existing) {
+        await existing.transport.handleRequest(req, res);
+        return;
+      }
+      if (req.method !== 'POST' || sessionId !== undefined) {
+        res.writeHead(sessionId === undefined ? 400 : 404).end();
+        return;
+      }
+      const server = buildMcpServer(options);
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => void sessions.set(id, { server, transport }),
+        onsessionclosed: (id) => void sessions.delete(id),
+      });
+      await server.connect(transport);
+      await transport.handleRequest(req, res);
+    },
+    async closeAll() {
+      await Promise.all([...sessions.values()].map((s) => s.server.close()));
+      sessions.clear();
     },
   };
 }

@@ -120,6 +120,22 @@ describe('fetchSnapshot against real SDK servers', () => {
     });
   }
 
+  it('works with a stateful streamable server and ends its session with DELETE', async () => {
+    await withServer(
+      { transport: 'streamable-http', stateful: true, tools: RAW_TOOLS, toolCount: 150 },
+      async (url, requests) => {
+        const snapshot = await fetchSnapshot(url, { allowlist });
+        assert.equal(snapshot.tools.length, 152);
+        assert.deepEqual(snapshot.tools.slice(0, 2), RAW_TOOLS);
+        assert.equal(snapshot.transport?.transport, 'streamable-http');
+        assert.ok(
+          requests.some((r) => r.method === 'DELETE'),
+          requests.map((r) => r.method).join(' '),
+        );
+      },
+    );
+  });
+
   it('leaves prompts and resources out when the server does not declare them', async () => {
     const snapshot = await withServer({ transport: 'streamable-http', tools: RAW_TOOLS }, (url) =>
       fetchSnapshot(url, { allowlist }),

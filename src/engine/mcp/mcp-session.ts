@@ -73,6 +73,11 @@ export async function openSession(
   const client = new Client(CLIENT_INFO, { capabilities: {} });
   client.onerror = (error) => options.onTransportError?.(error);
   const close = async () => {
+    // A stateful streamable-HTTP server is told the session is over (DELETE) instead of
+    // holding it until it times out; servers without sessions are not asked.
+    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined) {
+      await transport.terminateSession().catch(() => undefined);
+    }
     await client.close().catch(() => undefined);
     await transport.close().catch(() => undefined);
   };
