@@ -42,6 +42,14 @@ ruleTester(rule, {
       findings: [{ contains: 'g1thub' }],
     },
     {
+      name: 'a typosquatted launcher package is high',
+      input: server('files', {
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-filesytem', '/srv'],
+      }),
+      findings: [{ severity: 'high', contains: '@modelcontextprotocol/server-filesystem' }],
+    },
+    {
       name: 'MCPSecBench: check and checks in one config',
       input: config({ mcpServers: { checks: { command: 'uv' }, check: { command: 'npx' } } }),
       findings: [{ severity: 'low', contains: '"checks" and "check"' }],

@@ -1,5 +1,8 @@
 import { defineRule } from '../define-rule.js';
 import { editDistance, skeleton } from '../dependencies/_lookalike.js';
+import { typosquatOf } from '../dependencies/_popular.js';
+import { launchedPackages } from '../../inputs/config/launchers.js';
+import { commandLine } from './_support.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
 import { entryLocation } from './_support.js';
 
@@ -106,9 +109,9 @@ export default defineRule({
   meta: {
     id: 'config-lookalike-server-name',
     idPrefix: 'LN',
-    title: 'MCP server name imitates another server',
+    title: 'MCP server name or package imitates another',
     description:
-      'Finds server names that imitate a well-known server (`twittter-mcp`, `g1thub`) or another server in the same config (`check` and `checks`). Users and models pick servers and tools by name; a look-alike is how a malicious server gets chosen in place of the real one.',
+      'Finds server names that imitate a well-known server (`twittter-mcp`, `g1thub`) or another server in the same config (`check` and `checks`), and launched packages whose names imitate popular MCP packages (`@modelcontextprotocol/server-filesytem`). Users and models pick servers by name; a look-alike is how a malicious server gets chosen in place of the real one.',
     target: 'config',
     owasp: 'LLM03',
     owaspMcp: 'MCP09',
@@ -122,6 +125,20 @@ export default defineRule({
     references: ['https://owasp.org/www-project-mcp-top-10/'],
   },
   check(input, ctx) {
+    for (const entry of input.servers) {
+      for (const pkg of launchedPackages(entry)) {
+        const look = typosquatOf(pkg.ecosystem, pkg.name);
+        if (!look) continue;
+        ctx.report({
+          message: `Server "${entry.name}" installs "${pkg.name}", which ${look.how} from the popular package "${look.target}".`,
+          location: entryLocation(entry, 'args'),
+          snippet: commandLine(entry),
+          subject: `${entry.location}:${pkg.name}`,
+          severity: 'high',
+          file: input.path,
+        });
+      }
+    }
     const names = [...new Set(input.servers.map((s) => s.name))];
     for (const entry of input.servers) {
       const target = imitates(coreName(entry.name));
