@@ -1,6 +1,7 @@
 import { runRule, sortFindings } from './rules/define-rule.js';
 import { SNAPSHOT_RULES } from './rules/snapshot/index.js';
 import { score } from './scoring.js';
+import { redactSecrets } from './text/secrets.js';
 import type { Finding, McpSnapshot, ProgressFn, ScanResult } from './types.js';
 
 export interface ScanSnapshotOptions {
@@ -30,6 +31,8 @@ export function scanSnapshotFindings(snapshot: McpSnapshot, onProgress?: Progres
     findings.push(...runRule(rule, snapshot, (ruleId, error) => failures.push({ ruleId, error })));
   });
   if (failures.length > 0) throw new RuleFailureError(failures);
+  // Evidence quotes metadata; a credential found there must not be repeated in the report.
+  for (const f of findings) for (const e of f.evidence) e.snippet = redactSecrets(e.snippet);
   return sortFindings(findings);
 }
 

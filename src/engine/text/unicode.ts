@@ -216,6 +216,7 @@ export function foldConfusables(text: string): string {
 
 /** True when one word mixes Latin letters with look-alike letters of another script. */
 export function hasMixedScriptWord(text: string): string | undefined {
+  if (!HAS_CONFUSABLE_RE.test(text)) return undefined;
   for (const word of text.slice(0, FIELD_SCAN_MAX_CHARS).split(/[^\p{L}\p{M}]+/u)) {
     if (word.length < 2) continue;
     if (/\p{Script=Latin}/u.test(word) && HAS_CONFUSABLE_RE.test(word)) return word;
@@ -235,6 +236,8 @@ const STRIP_RE =
   // eslint-disable-next-line no-misleading-character-class
   /[\u200b-\u200f\u2060-\u2064\u180e\u00ad\ufeff\u202a-\u202e\u2066-\u2069\u061c\ufe00-\ufe0f]|\udb40[\udc00-\udc7f\udd00-\uddef]/g;
 
+const PRINTABLE_ASCII_RE = /^[\t\n\r\x20-\x7e]*$/;
+
 /**
  * The text a detector should match against: compatibility-normalised (fullwidth letters become
  * ASCII), invisible characters and ANSI escapes removed, tag characters decoded in place,
@@ -242,6 +245,8 @@ const STRIP_RE =
  */
 export function normalizeForMatching(text: string): string {
   const bounded = text.slice(0, FIELD_SCAN_MAX_CHARS);
+  // Printable ASCII (most metadata) has nothing to decode, strip or fold.
+  if (PRINTABLE_ASCII_RE.test(bounded)) return bounded.replace(/\s+/g, ' ').toLowerCase().trim();
   const withTags = bounded.replace(/\udb40[\udc20-\udc7e]/g, (pair) =>
     String.fromCharCode(pair.codePointAt(0)! - 0xe0000),
   );

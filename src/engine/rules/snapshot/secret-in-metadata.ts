@@ -1,31 +1,7 @@
 import { defineRule } from '../define-rule.js';
+import { redactSecret, SECRET_PATTERNS } from '../../text/secrets.js';
 import { HIPAA, SOC2 } from './_compliance.js';
 import { subjectsOf } from './_tool-text.js';
-
-// Credential formats with a recognisable shape. A generic "key: value" only counts when the
-// value looks random (mixed letters and digits, long).
-const SECRET_PATTERNS: readonly { name: string; re: RegExp }[] = [
-  { name: 'AWS access key id', re: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/ },
-  { name: 'OpenAI-style API key', re: /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/ },
-  { name: 'GitHub token', re: /\bgh[pousr]_[A-Za-z0-9]{30,}\b|\bgithub_pat_[A-Za-z0-9_]{30,}\b/ },
-  { name: 'Slack token', re: /\bxox[abprs]-[A-Za-z0-9-]{10,}\b/ },
-  { name: 'Google API key', re: /\bAIza[0-9A-Za-z_-]{35}\b/ },
-  { name: 'Stripe key', re: /\b[rs]k_live_[0-9A-Za-z]{16,}\b/ },
-  { name: 'private key', re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP )?PRIVATE KEY-----/ },
-  {
-    name: 'JSON web token',
-    re: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/,
-  },
-  {
-    name: 'credential assignment',
-    re: /\b(?:password|passwd|secret|api[ _-]?key|access[ _-]?key|auth[ _-]?token|token)\s*[:=]\s*["']?(?=[^\s"']{12,})(?=[^\s"']*[0-9])(?=[^\s"']*[A-Za-z])[^\s"'|,;]{12,}/i,
-  },
-];
-
-/** Keeps the first and last four characters: enough to identify the key, not to use it. */
-function redact(secret: string): string {
-  return secret.length <= 12 ? '****' : `${secret.slice(0, 4)}…${secret.slice(-4)}`;
-}
 
 export default defineRule({
   meta: {
@@ -61,7 +37,7 @@ export default defineRule({
             subject: `${subject.location}:${name}`,
             message: `${subject.label} contains what looks like a ${name}.`,
             location: field.location,
-            snippet: `${name}: ${redact(m[0])}`,
+            snippet: `${name}: ${redactSecret(m[0])}`,
           });
         }
       }
