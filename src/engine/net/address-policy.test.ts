@@ -99,6 +99,14 @@ describe('checkUrlSyntax', () => {
     'http://[64:ff9b::a9fe:a9fe]/',
     'http://10.0.0.5/mcp',
     'https://192.168.0.1/',
+    'http://127.0.0.1./', // trailing dot
+    'http://127.000.000.001/',
+    'http://0x7f.0x0.0x0.0x1/',
+    'http://017700000001/',
+    'http://%31%32%37.0.0.1/', // percent-encoded
+    'http://\u2460\u2461\u2466.0.0.1/', // circled digits, NFKC-folded to 127
+    'http://[0:0:0:0:0:ffff:127.0.0.1]/',
+    'http://[fd00::1]/',
     'http://localhost/',
     'http://LOCALHOST./',
     'http://api.localhost/',
