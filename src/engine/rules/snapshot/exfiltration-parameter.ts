@@ -88,6 +88,7 @@ export default defineRule({
   check(snapshot, ctx) {
     for (const subject of subjectsOf(snapshot)) {
       if (!subject.tool) continue;
+      let collects = false;
       for (const { name, schema } of toolParameters(subject.tool)) {
         const words = nameWords(name);
         const joined = words.join('_');
@@ -101,6 +102,7 @@ export default defineRule({
             location,
             snippet: `${name}: ${JSON.stringify(schema).slice(0, 200)}`,
           });
+          collects = true;
           continue;
         }
         const description =
@@ -114,7 +116,20 @@ export default defineRule({
             location: `${location}.description`,
             snippet: description,
           });
+          collects = true;
         }
+      }
+      // An open schema alone is common and harmless; next to a collecting parameter it lets the
+      // model add whatever else it was told to send.
+      const input = subject.tool.inputSchema;
+      if (collects && input !== undefined && input.additionalProperties === true) {
+        ctx.report({
+          subject: `${subject.location}.additionalProperties`,
+          severity: 'low',
+          message: `${subject.label} also accepts arbitrary extra arguments (additionalProperties: true).`,
+          location: `${subject.location}.inputSchema.additionalProperties`,
+          snippet: 'additionalProperties: true',
+        });
       }
     }
   },
