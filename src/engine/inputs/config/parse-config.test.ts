@@ -75,6 +75,24 @@ describe('client config detection and normalisation', () => {
     );
   });
 
+  it("reads Claude Code's per-project servers and Zed's nested commands", () => {
+    const claude = fromJson('.claude.json', {
+      projects: {
+        '/home/ana/app': { mcpServers: { db: { command: 'npx', args: ['-y', 'db-mcp'] } } },
+      },
+    });
+    assert.equal(claude?.client, 'claude-code');
+    assert.equal(claude?.servers[0]?.location, 'projects."/home/ana/app".mcpServers.db');
+    const zed = fromJson('settings.json', {
+      context_servers: {
+        gh: { command: { path: 'npx', args: ['-y', 'gh-mcp'], env: { T: 'x' } } },
+      },
+    });
+    assert.equal(zed?.servers[0]?.command, 'npx');
+    assert.deepEqual(zed?.servers[0]?.args, ['-y', 'gh-mcp']);
+    assert.deepEqual(zed?.servers[0]?.env, { T: 'x' });
+  });
+
   it('finds duplicate server names that JSON.parse would drop', () => {
     const text = '{"mcpServers": {"a": {"command": "x"}, "a": {"command": "y"}}}';
     const parsed = parseJsonDocument(text);

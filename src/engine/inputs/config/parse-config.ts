@@ -33,6 +33,15 @@ function serverSections(doc: Record<string, unknown>): ServerSection[] {
     add('mcp.servers', mcp.servers);
     add('mcp.mcpServers', mcp.mcpServers);
   }
+  // Zed's settings.json.
+  add('context_servers', doc.context_servers);
+  // Claude Code's ~/.claude.json keeps servers per project folder.
+  if (isRecord(doc.projects)) {
+    for (const [folder, project] of Object.entries(doc.projects)) {
+      if (isRecord(project))
+        add(`projects.${JSON.stringify(folder)}.mcpServers`, project.mcpServers);
+    }
+  }
   // `servers` is a common word: only a VS Code mcp.json when its entries look like servers.
   const servers = doc.servers;
   if (isRecord(servers) && Object.values(servers).some(looksLikeServer)) add('servers', servers);
@@ -56,7 +65,12 @@ function detectClient(
   const lowerPath = path.toLowerCase().replace(/\\/g, '/');
   if (format === 'toml') return 'codex';
   if (name === 'claude_desktop_config.json') return 'claude-desktop';
-  if (name === '.mcp.json' || name === '.claude.json' || lowerPath.includes('.claude/'))
+  if (
+    name === '.mcp.json' ||
+    name === '.claude.json' ||
+    lowerPath.includes('.claude/') ||
+    isRecord(doc.projects)
+  )
     return 'claude-code';
   if (lowerPath.includes('.cursor/') || name.startsWith('cursor')) return 'cursor';
   if (lowerPath.includes('windsurf') || lowerPath.includes('.codeium/')) return 'windsurf';
@@ -94,11 +108,24 @@ function stringRecord(value: unknown): Record<string, string> {
   return out;
 }
 
+/** Zed nests the command: `"command": { "path": "npx", "args": [...], "env": {...} }`. */
+function flattenCommand(raw: Record<string, unknown>): Record<string, unknown> {
+  const command = raw.command;
+  if (!isRecord(command)) return raw;
+  return {
+    ...raw,
+    command: command.path,
+    args: command.args ?? raw.args,
+    env: command.env ?? raw.env,
+  };
+}
+
 function normaliseEntry(
   name: string,
   location: string,
-  raw: Record<string, unknown>,
+  original: Record<string, unknown>,
 ): McpServerConfigEntry {
+  const raw = flattenCommand(original);
   const entry: McpServerConfigEntry = {
     name,
     location,
@@ -106,7 +133,7 @@ function normaliseEntry(
     env: stringRecord(raw.env),
     headers: { ...stringRecord(raw.headers), ...stringRecord(raw.http_headers) },
     autoApprove: [...stringList(raw.autoApprove), ...stringList(raw.alwaysAllow)],
-    raw,
+    raw: original,
   };
   // Gemini CLI's `trust: true` skips every confirmation for the server: auto-approve everything.
   if (raw.trust === true) entry.autoApprove.push('*');
