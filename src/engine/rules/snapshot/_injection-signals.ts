@@ -283,7 +283,7 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'parameter-tampering',
     weight: 3,
-    re: /\b(?:always|also|silently) (?:bcc|cc|copy|forward|send a copy|blind[- ]copy)\b[^.\n]{0,60}?(?:@|https?:\/\/)/,
+    re: /\b(?:always|also|silently|secretly|quietly)\s+(?:add|include|insert|append|bcc|cc|copy|forward|send a copy|blind[- ]copy)\b[^.\n]{0,60}?(?:@[\w-]+\.|https?:\/\/)/,
   },
   {
     kind: 'parameter-tampering',

@@ -3,7 +3,7 @@ import { HIPAA, SOC2 } from './_compliance.js';
 import { proseFields, snippetAround, subjectsOf } from './_tool-text.js';
 
 const EXTRACTION_RE =
-  /\b(?:output|reveal|print|show|include|pass|send|return|repeat|share|provide|disclose|leak|dump|write out|recite|copy|tell me|give)\b[^.\n]{0,40}?\b(?:(?:your|the|full|entire|complete|original|initial|hidden) (?:system (?:prompt|message|instructions)|developer (?:message|prompt)|instructions|prompt)|system prompt|system message|conversation history|chat history|previous messages|prior messages|full conversation|context window)\b/;
+  /\b(?:output|reveal|print|show|include|pass|send|return|repeat|share|provide|disclose|leak|dump|write out|recite|copy|tell me|give|forward|upload|post|transmit|log)\b[^.\n]{0,40}?\b(?:(?:your|the|full|entire|complete|original|initial|hidden) (?:system (?:prompt|message|instructions)|developer (?:message|prompt)|instructions|prompt)|system prompt|system message|conversation history|chat history|previous messages|prior messages|full conversation|context window|(?:the )?user'?s? (?:previous|prior|earlier|past|other) (?:questions|messages|prompts|requests))\b/;
 const QUESTION_RE =
   /\bwhat (?:is|are) your (?:system prompt|instructions|rules)\b|\b(?:your |the )?(?:system prompt|system message|hidden instructions|initial instructions|conversation history|chat history)\b[^.\n]{0,30}?\b(?:must|should|will|is to|needs to) be (?:echoed|included|sent|passed|returned|copied|placed|put|repeated|output|attached)/;
 

@@ -19,7 +19,7 @@ const ALTER_OTHER_RE = new RegExp(
 );
 /** "When the user asks for X, use this tool instead." */
 const REPLACE_OTHERS_RE =
-  /\b(?:use|call|prefer) this (?:tool|function|server) (?:instead|rather)\b|\binstead of (?:using |calling )?(?:the )?(?:other|original|default|regular|standard) (?:tools?|servers?|functions?)\b|\b(?:all|every|any) (?:e-?mails?|messages?|requests?|calls?|payments?|transfers?)\b[^.\n]{0,40}?\bmust (?:be )?(?:bcc|cc|copied|forwarded|sent|routed|redirected)\b/;
+  /\b(?:route|redirect|send|forward|direct)\w* (?:every|all|any|each) [a-z ]{0,30}?(?:requests?|calls?|queries|messages)\b[^.\n]{0,30}?\b(?:through|to|via) this (?:tool|function|server)\b|\b(?:tool|function) of the [a-z0-9 _-]{1,30} server is (?:broken|deprecated|unavailable|compromised|disabled|unsafe)\b|\b(?:use|call|prefer) this (?:tool|function|server) (?:instead|rather)\b|\binstead of (?:using |calling )?(?:the )?(?:other|original|default|regular|standard) (?:tools?|servers?|functions?)\b|\b(?:all|every|any) (?:e-?mails?|messages?|requests?|calls?|payments?|transfers?)\b[^.\n]{0,40}?\bmust (?:be )?(?:bcc|cc|copied|forwarded|sent|routed|redirected)\b/;
 
 interface Match {
   severity: Severity;
