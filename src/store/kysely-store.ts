@@ -2,7 +2,7 @@
 // subset (upsert with RETURNING runs on SQLite >= 3.35 and PostgreSQL alike). What differs is
 // handed in: how a write transaction starts, and how the migrations pick the binary type.
 
-import { Migrator, sql, type Kysely, type Selectable } from 'kysely';
+import { CompiledQuery, Migrator, sql, type Kysely, type Selectable } from 'kysely';
 import type { ScanResult } from '../engine/types.js';
 import { isUniqueViolation, StoreConflictError } from './errors.js';
 import { migrationProvider } from './migrations/index.js';
@@ -101,6 +101,11 @@ const asBuffer = (bytes: Uint8Array): Buffer =>
 
 export function createKyselyStore(options: KyselyStoreOptions): Store {
   const { db, dialect, writeTransaction } = options;
+  const findByKeyHashSql = db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('api_key_hash', '=', '')
+    .compile().sql;
 
   async function migrate(): Promise<void> {
     const migrator = new Migrator({
@@ -302,11 +307,12 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
       return row && toAccount(row);
     },
     async findByKeyHash(apiKeyHash) {
-      const row = await db
-        .selectFrom('accounts')
-        .selectAll()
-        .where('api_key_hash', '=', apiKeyHash)
-        .executeTakeFirst();
+      // Every authenticated request runs this: the SQL is compiled once (in the dialect's own
+      // placeholder syntax) and only the parameter changes, skipping the query builder.
+      const { rows } = await db.executeQuery<Selectable<AccountsTable>>(
+        CompiledQuery.raw(findByKeyHashSql, [apiKeyHash]),
+      );
+      const row = rows[0];
       return row && toAccount(row);
     },
     async count() {
