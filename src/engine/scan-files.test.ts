@@ -295,6 +295,22 @@ describe('scanFiles: hostile input', () => {
     assert.ok(inspectUpload([file('server.py', '#!/usr/bin/env python3\nprint(1)\n')]).ok);
   });
 
+  it('inspects a 10 MB upload quickly', () => {
+    const entries = Array.from({ length: 100 }, (_, i) => ({
+      name: `dir${i}/notes.txt`,
+      data: `line ${i} `.repeat(10_000),
+      method: 0 as const,
+    }));
+    const zip = buildZip(entries);
+    const text = 'x = 1\n'.repeat(Math.floor((10 * 1024 * 1024 - zip.length) / 6));
+    const startedAt = performance.now();
+    const check = inspectUpload([file('bundle.zip', zip), file('big.py', text)]);
+    const elapsedMs = performance.now() - startedAt;
+    assert.ok(check.ok);
+    assert.equal(check.accepted.length, 101);
+    assert.ok(elapsedMs < 1500, `inspection took ${elapsedMs} ms`);
+  });
+
   it('refuses an empty upload and a file that is not a zip', () => {
     assert.equal(inspectUpload([]).ok, false);
     const check = inspectUpload([file('fake.zip', 'hello')]);
