@@ -1,7 +1,8 @@
 // Snapshot analysis throughput: scanSnapshot over a 1,000-tool snapshot, in-process on one core,
-// after a warm-up. Target: 2,000 tools/s. Prints the measured rate and its ratio to the target;
-// exits 1 when below it. Run: node --import tsx bench/snapshot.ts [--tools N] [--seconds S]
+// after a warm-up. Target: 2,000 tools/s of CPU time on one core. Prints the measured rate and
+// its ratio to the target (and the wall-clock rate beside it); exits 1 when below the target. Run: node --import tsx bench/snapshot.ts [--tools N] [--seconds S]
 
+import { availableParallelism, loadavg } from 'node:os';
 import { scanSnapshot } from '../src/engine/scan-snapshot.js';
 import type { McpSnapshot, McpTool } from '../src/engine/types.js';
 
@@ -109,26 +110,44 @@ function main(): void {
   const minSeconds = argValue('--seconds', 3);
   const snapshot = buildSnapshot(toolCount);
 
+  // Every run gets its own copy, made outside the timed region: rules memoise their view of a
+  // snapshot per object, and a live scan never sees the same object twice.
+  const fresh = () => structuredClone(snapshot);
+
   // Warm-up: JIT, lazy rule tables and regex compilation are not what we measure.
-  for (let i = 0; i < 3; i++) scanSnapshot(snapshot);
+  for (let i = 0; i < 3; i++) scanSnapshot(fresh());
 
   let iterations = 0;
   let findings = 0;
-  const started = process.hrtime.bigint();
-  let elapsedSeconds = 0;
-  while (elapsedSeconds < minSeconds || iterations < 5) {
-    findings = scanSnapshot(snapshot).findings.length;
+  let wallNs = 0n;
+  let cpuMicros = 0;
+  while (Number(wallNs) / 1e9 < minSeconds || iterations < 5) {
+    const copy = fresh();
+    const cpuBefore = process.cpuUsage();
+    const started = process.hrtime.bigint();
+    findings = scanSnapshot(copy).findings.length;
+    wallNs += process.hrtime.bigint() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuMicros += cpu.user + cpu.system;
     iterations++;
-    elapsedSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   }
-  const toolsPerSecond = (toolCount * iterations) / elapsedSeconds;
-  const ratio = toolsPerSecond / TARGET_TOOLS_PER_SECOND;
+  const wallSeconds = Number(wallNs) / 1e9;
+  const cpuSeconds = cpuMicros / 1e6;
+  const wallRate = (toolCount * iterations) / wallSeconds;
+  // CPU time is what one core spent: on a shared, busy machine wall time also counts the time
+  // other processes held the core. It includes GC threads, so it errs on the slow side.
+  const cpuRate = (toolCount * iterations) / cpuSeconds;
+  const ratio = cpuRate / TARGET_TOOLS_PER_SECOND;
+  const [load1] = loadavg();
   console.log(
-    `snapshot: ${toolCount} tools, ${findings} findings, ${iterations} runs in ` +
-      `${elapsedSeconds.toFixed(2)} s (${((elapsedSeconds / iterations) * 1000).toFixed(1)} ms per run)`,
+    `snapshot: ${toolCount} tools, ${findings} findings, ${iterations} runs; ` +
+      `${((cpuSeconds / iterations) * 1000).toFixed(1)} ms CPU and ` +
+      `${((wallSeconds / iterations) * 1000).toFixed(1)} ms wall per run; ` +
+      `wall-clock ${Math.round(wallRate)} tools/s at load average ${load1?.toFixed(1)} ` +
+      `on ${availableParallelism()} cores`,
   );
   console.log(
-    `snapshot analysis: ${Math.round(toolsPerSecond)} tools/s ` +
+    `snapshot analysis: ${Math.round(cpuRate)} tools/s ` +
       `(target ${TARGET_TOOLS_PER_SECOND}, ratio ${ratio.toFixed(2)})`,
   );
   if (ratio < 1) process.exitCode = 1;
