@@ -162,6 +162,13 @@ export const LEGIT = new Set([
   'zx',
   'got',
   'ky',
+  'scapy',
+  'torchx',
+  'boto',
+  'expresso',
+  'axiom',
+  'numba',
+  'request-promise-native',
 ]);
 
 /** `@modelcontext-protocol/sdk`: a scope one or two edits from a popular scope, same package name. */
