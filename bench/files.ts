@@ -348,6 +348,96 @@ const CLAUDE_CONFIG = JSON.stringify(
   2,
 );
 
+function d10(rnd: () => number): number {
+  return Math.floor(rnd() * 10);
+}
+
+/** Real package names, so the dependency stages see what real manifests hold. */
+const NPM_PACKAGES = [
+  '@modelcontextprotocol/sdk',
+  'express',
+  'zod',
+  'axios',
+  'lodash',
+  'dotenv',
+  'pg',
+  'mysql2',
+  'better-sqlite3',
+  'ioredis',
+  'undici',
+  'node-fetch',
+  'cors',
+  'helmet',
+  'jsonwebtoken',
+  'uuid',
+  'yaml',
+  'commander',
+  'chalk',
+  'debug',
+  'pino',
+  'winston',
+  'fastify',
+  'ws',
+  'openai',
+  '@anthropic-ai/sdk',
+  'typescript',
+  'tsx',
+  'eslint',
+  'prettier',
+  'vitest',
+  'jest',
+  'semver',
+  'glob',
+  'minimatch',
+  'fs-extra',
+  'execa',
+  'cheerio',
+  'puppeteer',
+  'playwright',
+  'sharp',
+  'date-fns',
+  'dayjs',
+  'rxjs',
+  'knex',
+  'prisma',
+  '@prisma/client',
+  'mongoose',
+  'redis',
+  'bullmq',
+];
+const PYPI_PACKAGES = [
+  'mcp',
+  'fastmcp',
+  'pydantic',
+  'httpx',
+  'requests',
+  'uvicorn',
+  'starlette',
+  'fastapi',
+  'anyio',
+  'python-dotenv',
+  'sqlalchemy',
+  'psycopg2-binary',
+  'redis',
+  'boto3',
+  'openai',
+  'anthropic',
+  'numpy',
+  'pandas',
+  'pyyaml',
+  'click',
+  'rich',
+  'typer',
+  'jinja2',
+  'beautifulsoup4',
+  'lxml',
+  'aiohttp',
+  'tenacity',
+  'orjson',
+  'pytest',
+  'ruff',
+];
+
 function uploadFiles(bytes: number): InputFile[] {
   const encoder = new TextEncoder();
   const files: InputFile[] = [];
@@ -357,10 +447,10 @@ function uploadFiles(bytes: number): InputFile[] {
     files.push({ path, bytes: data });
     total += data.length;
   };
-  // About a fifth configs and dependency files, the rest source code; well under the 2,000-file
+  // About 7% configs and dependency files, the rest source code; under the 2,000-file
   // cap of one upload.
   const rnd = random(3);
-  for (let i = 0; total < bytes * 0.2; i++) {
+  for (let i = 0; total < bytes * 0.07; i++) {
     add(`project-${i}/claude_desktop_config.json`, CLAUDE_CONFIG);
     add(
       `project-${i}/package.json`,
@@ -369,10 +459,7 @@ function uploadFiles(bytes: number): InputFile[] {
           name: `bench-${i}`,
           version: '1.0.0',
           dependencies: Object.fromEntries(
-            Array.from({ length: 150 }, (_, d) => [
-              `dep-${d}`,
-              `^${1 + Math.floor(rnd() * 5)}.0.0`,
-            ]),
+            NPM_PACKAGES.map((name) => [name, `^${1 + Math.floor(rnd() * 5)}.${d10(rnd)}.0`]),
           ),
           scripts: { start: 'node index.js', postinstall: 'node scripts/setup.js' },
         },
@@ -382,7 +469,7 @@ function uploadFiles(bytes: number): InputFile[] {
     );
     add(
       `project-${i}/requirements.txt`,
-      Array.from({ length: 250 }, (_, d) => `package-${d}==${1 + (d % 4)}.${d % 10}.0`).join('\n'),
+      PYPI_PACKAGES.map((name) => `${name}==${1 + d10(rnd)}.${d10(rnd)}.0`).join('\n'),
     );
   }
   for (const file of sourceCorpus(bytes - total, 4)) {
