@@ -155,6 +155,16 @@ describe('toSarif', () => {
     ]);
   });
 
+  it('turns an absolute path into a file URI', () => {
+    const log2 = toSarif([result('/tmp/scans/my snapshot.json', [finding({})])], {
+      rules: [poisonRule],
+    });
+    assert.equal(
+      log2.runs[0]!.results[0]!.locations[0]!.physicalLocation?.artifactLocation.uri,
+      'file:///tmp/scans/my%20snapshot.json',
+    );
+  });
+
   it('keeps a live target URL as the artifact URI', () => {
     const live = toSarif([result('https://mcp.example.com/mcp', [finding({})])], {
       rules: [poisonRule],

@@ -3,6 +3,8 @@
 // across runs and a dashboard can track a finding over time.
 
 import { createHash } from 'node:crypto';
+import { isAbsolute } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Rule, RuleTarget } from './rules/define-rule.js';
 import { ALL_RULES } from './rules/index.js';
 import type { Finding, ScanResult, Severity } from './types.js';
@@ -156,9 +158,13 @@ function locationOf(location: string, finding: Finding, target: string): SarifLo
   };
 }
 
-/** SARIF wants URIs: forward slashes, spaces and the like percent-encoded; URLs pass as they are. */
+/**
+ * SARIF wants URIs: relative paths with forward slashes and percent-encoding (resolved against
+ * the checkout by viewers), absolute paths as file:// URIs, URLs as they are.
+ */
 function toUri(path: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) return path;
+  if (isAbsolute(path)) return pathToFileURL(path).href;
   return path.split(/[\\/]/).map(encodeURIComponent).join('/');
 }
 
