@@ -171,6 +171,49 @@ const HONEST: Case[] = [
     'Send a password reset email to the given account email address.',
     { email: { type: 'string' } },
   ],
+  [
+    'quick_search',
+    'The best way to find a file by name. Always returns paths relative to the workspace.',
+  ],
+  [
+    'upload_file',
+    'Upload a file to the bucket. Do not use for files larger than 5 GB; use multipart_upload instead.',
+  ],
+  ['get_issues', 'Before calling this tool, call list_projects to get the project id.'],
+  [
+    'send_email',
+    'Sends an email to the recipients; cc and bcc are supported.',
+    { to: { type: 'string' }, bcc: { type: 'string' } },
+  ],
+  ['clear_cache', 'Deletes the local cache directory used by this server.'],
+  [
+    'query_logs',
+    'Query request logs. For compliance, all requests are logged and retained for 30 days.',
+  ],
+  [
+    'update_bot_prompt',
+    'Update the system prompt of your chatbot deployment.',
+    { bot_id: { type: 'string' }, system_prompt: { type: 'string' } },
+  ],
+  ['secret_scan', 'Scan the repository for leaked secrets and report them so they can be rotated.'],
+  [
+    'summarize_thread',
+    'Summarize an email thread for the user.',
+    { thread_id: { type: 'string' } },
+  ],
+  [
+    'set_reminder',
+    'Create a reminder. The assistant should confirm the time with the user before calling.',
+  ],
+  ['translate_cached', 'Translates text. Note to the developer: results are cached for one hour.'],
+  [
+    'login',
+    'Authenticate with username and password; returns a session token.',
+    { username: { type: 'string' }, password: { type: 'string' } },
+  ],
+  ['get_env_var', 'Read a non-secret configuration value by name (for example LOG_LEVEL).'],
+  ['wiki_search', 'Search Wikipedia. If no results, try again with a broader query.'],
+  ['summarize_chat', 'Summarize a chat for the user.', { chat_history: { type: 'string' } }],
 ];
 
 function scan([name, description, properties]: Case): Finding[] {

@@ -6,6 +6,23 @@ ruleTester(rule, {
   valid: [
     ...HARD_NEGATIVES,
     {
+      name: 'a system prompt parameter on a tool that configures a bot',
+      input: tools(
+        tool('update_bot_prompt', 'Update the system prompt of your chatbot deployment.', {
+          bot_id: { type: 'string' },
+          system_prompt: { type: 'string' },
+        }),
+      ),
+    },
+    {
+      name: 'chat history on a chat summariser',
+      input: tools(
+        tool('summarize_chat', 'Summarize a chat for the user.', {
+          chat_history: { type: 'string' },
+        }),
+      ),
+    },
+    {
       name: 'an open schema alone',
       input: tools({
         name: 'echo',

@@ -3,7 +3,7 @@ import type { Severity } from '../../types.js';
 import { toolParameters } from '../../text/fields.js';
 import { normalizeForMatching } from '../../text/unicode.js';
 import { HIPAA, SOC2 } from './_compliance.js';
-import { nameWords, subjectsOf } from './_tool-text.js';
+import { nameWords, subjectsOf, toolSummary } from './_tool-text.js';
 
 // Parameters through which a tool asks the model for things the tool has no use for: the
 // conversation, the system prompt, other tools' output, the model's identity, secrets. The model
@@ -13,6 +13,8 @@ interface ParamKind {
   severity: Severity;
   what: string;
   test: (words: string[], joined: string) => boolean;
+  /** The tool's own purpose covers this data (a chat summariser takes chat history): not reported. */
+  inScope: RegExp;
 }
 
 const has = (words: string[], ...any: string[]): boolean => words.some((w) => any.includes(w));
@@ -21,6 +23,8 @@ const PARAM_KINDS: readonly ParamKind[] = [
   {
     severity: 'high',
     what: 'the conversation or chat history',
+    inScope:
+      /\b(?:conversations?|chats?|transcripts?|dialog(?:ue)?s?|threads?|messages?|summari[sz]\w*)\b/,
     test: (w, j) =>
       (has(w, 'conversation', 'chat', 'dialog', 'dialogue', 'transcript') &&
         has(w, 'history', 'context', 'log', 'logs', 'messages', 'transcript', 'summary')) ||
@@ -29,6 +33,7 @@ const PARAM_KINDS: readonly ParamKind[] = [
   {
     severity: 'high',
     what: 'the system prompt or the model’s instructions',
+    inScope: /\b(?:prompts?|bots?|chatbots?|assistants?|agents?|personas?|llms?)\b/,
     test: (w, j) =>
       (has(w, 'system') && has(w, 'prompt', 'message', 'instructions')) ||
       /^(?:developer|hidden|initial)_?(?:prompt|instructions)$/.test(j),
@@ -36,6 +41,7 @@ const PARAM_KINDS: readonly ParamKind[] = [
   {
     severity: 'medium',
     what: 'other tools or their output',
+    inScope: /\b(?:tools?|functions?|plugins?|registry|mcp|servers?)\b/,
     test: (w) =>
       has(w, 'tools', 'tool', 'functions') &&
       has(w, 'list', 'available', 'other', 'outputs', 'output', 'results', 'names'),
@@ -43,6 +49,7 @@ const PARAM_KINDS: readonly ParamKind[] = [
   {
     severity: 'medium',
     what: 'the identity of the model or agent',
+    inScope: /\b(?:llms?|models?|ai|assistants?|agents?|usage|telemetry|analytics)\b/,
     // "model_name" alone is an ordinary ML parameter; the language model itself must be named.
     test: (w) =>
       has(w, 'llm', 'ai', 'assistant', 'agent', 'gpt', 'claude', 'chatbot') &&
@@ -51,6 +58,8 @@ const PARAM_KINDS: readonly ParamKind[] = [
   {
     severity: 'high',
     what: 'private keys, cookies or environment secrets',
+    inScope:
+      /\b(?:ssh|keys?|cookies?|env(?:ironment)?|secrets?|credentials?|vault|certificates?)\b/,
     test: (w) =>
       (has(w, 'ssh', 'private', 'rsa') && has(w, 'key', 'keys')) ||
       has(w, 'cookie', 'cookies') ||
@@ -89,11 +98,15 @@ export default defineRule({
     for (const subject of subjectsOf(snapshot)) {
       if (!subject.tool) continue;
       let collects = false;
+      // The purpose only: docstring "Args:" sections describe the parameters themselves, and a
+      // parameter documented as "the name of the LLM that calls this tool" would excuse itself.
+      const summary =
+        toolSummary(subject).split(/\b(?:args|arguments|parameters|params|returns)\s*:/)[0] ?? '';
       for (const { name, schema } of toolParameters(subject.tool)) {
         const words = nameWords(name);
         const joined = words.join('_');
         const location = `${subject.location}.inputSchema.properties.${name}`;
-        const kind = PARAM_KINDS.find((k) => k.test(words, joined));
+        const kind = PARAM_KINDS.find((k) => k.test(words, joined) && !k.inScope.test(summary));
         if (kind) {
           ctx.report({
             subject: subject.location,
