@@ -7,7 +7,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -21,9 +21,9 @@ import { quotaPeriod } from '../src/service/plans.js';
 import { MemoryRateLimitStore } from '../src/service/rate-limit.js';
 
 const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_HTTP_DURATION_S ?? 5);
+const DURATION_S = Number(process.env.BENCH_HTTP_DURATION_S ?? 4);
 const WARMUP_S = 3;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const TARGET_RATIO = 0.6;
 const TARGET_P99_MS = 25;
 const FINDINGS = 20;
@@ -213,9 +213,17 @@ async function main(): Promise<void> {
     const p99 = median(rounds.map((r) => r.palisade.latency.p99));
     const okRatio = ratio >= TARGET_RATIO;
     const okP99 = p99 < TARGET_P99_MS;
+    const perRound = rounds.map(
+      (r, i) =>
+        `round ${i + 1}: bare ${r.bare.requests.average.toFixed(0)} req/s, palisade ` +
+        `${r.palisade.requests.average.toFixed(0)} req/s, ratio ` +
+        `${(r.palisade.requests.average / r.bare.requests.average).toFixed(2)}, palisade p99 ` +
+        `${r.palisade.latency.p99} ms`,
+    );
     const lines = [
-      `bare fastify:   ${bareRps.toFixed(0)} req/s (p99 ${bareP99} ms)`,
-      `palisade:       ${palisadeRps.toFixed(0)} req/s (p99 ${p99} ms)`,
+      ...perRound,
+      `median bare:    ${bareRps.toFixed(0)} req/s (p99 ${bareP99} ms)`,
+      `median palisade: ${palisadeRps.toFixed(0)} req/s (p99 ${p99} ms)`,
       `ratio:          ${ratio.toFixed(2)} (target ${TARGET_RATIO}) ${okRatio ? 'ok' : 'MISSED'}`,
       `palisade p99:   ${p99} ms (target < ${TARGET_P99_MS} ms, ratio ${(TARGET_P99_MS / Math.max(p99, 0.001)).toFixed(2)}) ${okP99 ? 'ok' : 'MISSED'}`,
     ];
@@ -231,7 +239,8 @@ async function main(): Promise<void> {
             'Fastify route returning the same JSON. autocannon, 50 connections, ' +
             `${ROUNDS} alternating rounds of ${DURATION_S} s each after a ${WARMUP_S} s warm-up (medians shown); servers in one child process, ` +
             `load generator in the parent. Measured ${new Date().toISOString().slice(0, 10)} on ` +
-            `${cpus().length} × ${cpu}, Node ${process.version}.`,
+            `${cpus().length} × ${cpu}, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} ` +
+            '(a machine shared with other test runs: rounds vary by ±20 % even palisade against itself).',
           '',
           '```',
           ...lines,
