@@ -155,6 +155,24 @@ describe('toSarif', () => {
     ]);
   });
 
+  it('reads the line and inner path from every location style the file rules write', () => {
+    const at = (file: string, location: string) =>
+      toSarif([result('x', [finding({ file, evidence: [{ location, snippet: 's' }] })])], {
+        rules: [poisonRule],
+      }).runs[0]!.results[0]!.locations[0];
+    assert.deepEqual(at('mcp.json', 'mcpServers.github.env.TOKEN (line 6)'), {
+      physicalLocation: { artifactLocation: { uri: 'mcp.json' }, region: { startLine: 6 } },
+      logicalLocations: [{ fullyQualifiedName: 'mcpServers.github.env.TOKEN', kind: 'member' }],
+    });
+    assert.deepEqual(at('app/package.json', 'app/package.json scripts.postinstall'), {
+      physicalLocation: { artifactLocation: { uri: 'app/package.json' } },
+      logicalLocations: [{ fullyQualifiedName: 'scripts.postinstall', kind: 'member' }],
+    });
+    assert.deepEqual(at('src/server.ts', 'src/server.ts:42'), {
+      physicalLocation: { artifactLocation: { uri: 'src/server.ts' }, region: { startLine: 42 } },
+    });
+  });
+
   it('turns an absolute path into a file URI', () => {
     const log2 = toSarif([result('/tmp/scans/my snapshot.json', [finding({})])], {
       rules: [poisonRule],

@@ -135,20 +135,37 @@ function ruleFromFinding(f: Finding): SarifRule {
 }
 
 const FILE_LINE = /^(.*):(\d+)$/;
+const PATH_LINE = /^(.*) \(line (\d+)\)$/;
 
-/** Evidence of a file finding is `file:line`; anything else is a path inside a definition. */
+/**
+ * Splits a file finding's evidence location into a line and a path inside the file. Rules write
+ * `file:line` (code, lockfiles), `json.path (line N)` (configs) or `file json.path`.
+ */
+function splitFileLocation(location: string, file: string): { line?: number; inner?: string } {
+  const fileLine = FILE_LINE.exec(location);
+  if (fileLine && (fileLine[1] === file || fileLine[1] === '' || file.endsWith(fileLine[1]!))) {
+    return { line: Number(fileLine[2]) };
+  }
+  const pathLine = PATH_LINE.exec(location);
+  const rest = pathLine ? pathLine[1]! : location;
+  const inner = rest.startsWith(`${file} `) ? rest.slice(file.length + 1) : rest;
+  return {
+    ...(pathLine ? { line: Number(pathLine[2]) } : {}),
+    ...(inner !== '' && inner !== file ? { inner } : {}),
+  };
+}
+
+/** File findings sit at file and line; others at a path inside the definition they came from. */
 function locationOf(location: string, finding: Finding, target: string): SarifLocation {
   if (finding.file !== undefined) {
-    const match = FILE_LINE.exec(location);
-    const line = match ? Number(match[2]) : undefined;
+    const { line, inner } = splitFileLocation(location, finding.file);
     const physical: NonNullable<SarifLocation['physicalLocation']> = {
       artifactLocation: { uri: toUri(finding.file) },
     };
     if (line !== undefined && line > 0) physical.region = { startLine: line };
     const result: SarifLocation = { physicalLocation: physical };
-    if (!match && location !== '') {
-      result.logicalLocations = [{ fullyQualifiedName: location, kind: 'member' }];
-    }
+    if (inner !== undefined)
+      result.logicalLocations = [{ fullyQualifiedName: inner, kind: 'member' }];
     return result;
   }
   return {
