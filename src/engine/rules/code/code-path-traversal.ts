@@ -82,7 +82,7 @@ const NORMALISERS =
   /^(?:resolve|realpath|realpathsync|abspath|normpath|normalize|relative|relpath)$/;
 const CONTAINMENT = /^(?:startswith|commonpath|is_relative_to|relative_to|isrelativeto)$/i;
 const GUARD_HELPERS =
-  /(?:safe_?(?:path|join|resolve)|resolve_?(?:within|inside|under|safe)|ensure_?(?:inside|within|under)|is_?(?:inside|within|under|subpath|safe_?path|path_?inside)|within_?root|assert_?(?:inside|within|contained)|contain)/i;
+  /(?:safe_?(?:path|join|resolve)|resolve_?(?:within|inside|under|safe)|ensure_?(?:inside|within|under)|is_?(?:inside|within|under|subpath|safe_?path|path_?inside)|within_?root|assert_?(?:inside|within|contained)|contain|(?:validate|check|verify|saniti[sz]e|secure|guard)_?(?:file_?|requested_?)?path)/i;
 
 function pathArgument(call: CallFact): ValueFact | undefined {
   const callee = call.callee;
