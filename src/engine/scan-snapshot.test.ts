@@ -76,6 +76,33 @@ describe('scanSnapshot', () => {
       for (const e of f.evidence) assert.ok(!/AKIAABCDEFGHIJKLMNOP/i.test(e.snippet), e.snippet);
   });
 
+  it('tolerates malformed snapshots (files can hold anything) without rule failures', () => {
+    const weird: unknown[] = [
+      null,
+      1,
+      'x',
+      { name: null },
+      { name: 5, description: 7 },
+      { name: 'a', inputSchema: 'x' },
+      { name: 'a', inputSchema: { properties: [] } },
+      { name: 'a', inputSchema: { properties: { p: null, q: 5 } } },
+      { name: 'a', annotations: 'x' },
+      { name: 'a', annotations: { readOnlyHint: 'yes', title: 5 } },
+      { name: '__proto__', description: 'constructor' },
+    ];
+    const snapshots = [
+      { tools: weird },
+      { tools: 'x' },
+      { tools: [], prompts: 'x', resources: [null, 1], instructions: 5, serverInfo: 'x' },
+      { tools: [], prompts: [{ name: 'p', arguments: 'x' }, { arguments: [null, { name: 1 }] }] },
+      { tools: [], transport: { url: 5 } },
+    ] as unknown as McpSnapshot[];
+    for (const snapshot of snapshots) {
+      assert.doesNotThrow(() => scanSnapshot(snapshot));
+      assert.equal(typeof scanSnapshot(snapshot).target, 'string');
+    }
+  });
+
   it('fails loudly when a rule throws instead of reporting a clean scan', () => {
     // A getter that throws reaches every rule that reads tools: the scan must not come back clean.
     const hostile = {

@@ -37,7 +37,13 @@ export function scanSnapshotFindings(snapshot: McpSnapshot, onProgress?: Progres
 }
 
 function targetOf(snapshot: McpSnapshot): string {
-  return snapshot.transport?.url ?? snapshot.origin ?? snapshot.serverInfo?.name ?? 'snapshot';
+  const candidates: unknown[] = [
+    snapshot.transport?.url,
+    snapshot.origin,
+    snapshot.serverInfo?.name,
+  ];
+  const found = candidates.find((c): c is string => typeof c === 'string' && c.length > 0);
+  return found ?? 'snapshot';
 }
 
 export function scanSnapshot(snapshot: McpSnapshot, options: ScanSnapshotOptions = {}): ScanResult {

@@ -26,25 +26,28 @@ export default defineRule({
   },
   check(snapshot, ctx) {
     const t = snapshot.transport;
-    if (!t || t.transport === 'file' || t.isLoopback) return;
-    if (!t.isHttps) {
+    if (typeof t !== 'object' || t === null || t.transport === 'file' || t.isLoopback === true)
+      return;
+    // Transport facts come from our own fetcher, but snapshot files can carry anything.
+    const url = typeof t.url === 'string' ? t.url : '(unknown URL)';
+    if (t.isHttps !== true) {
       ctx.report({
         subject: 'transport-cleartext',
         message: t.usedAuthToken
           ? 'The server is reached over plain HTTP and the scan presented a token: the token and all tool traffic travel in cleartext.'
           : 'The server is reached over plain HTTP: tool definitions and all tool traffic travel in cleartext and can be altered in transit.',
         location: 'transport.url',
-        snippet: t.url,
+        snippet: url,
       });
     }
-    if (t.listedWithoutCredentials) {
+    if (t.listedWithoutCredentials === true) {
       ctx.report({
         subject: 'transport-open',
         severity: 'low',
         confidence: 'medium',
         message: 'The remote server listed its tools without any credentials.',
         location: 'transport.listedWithoutCredentials',
-        snippet: `${t.url} answered tools/list without credentials`,
+        snippet: `${url} answered tools/list without credentials`,
       });
     }
   },
