@@ -72,6 +72,16 @@ describe('advisory matching', () => {
     );
   });
 
+  it('handles last_affected followed by a new introduced event (server-filesystem)', () => {
+    const fs = '@modelcontextprotocol/server-filesystem';
+    assert.deepEqual(ids('npm', fs, '0.6.2').sort(), [
+      'GHSA-hc55-p739-j48w',
+      'GHSA-q66q-fx2p-7w4m',
+    ]);
+    assert.equal(ids('npm', fs, '2025.3.28').length, 2);
+    assert.deepEqual(ids('npm', fs, '2025.7.1'), []);
+  });
+
   it('uses PEP 440 ordering and PEP 503 names for PyPI', () => {
     assert.ok(ids('pypi', 'PyYAML', '5.3').includes('GHSA-8q59-q68h-6hv4'));
     assert.ok(ids('pypi', 'mcp', '1.9.4').includes('CVE-2025-53365'));
