@@ -3,9 +3,12 @@
 
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import type { ParsedCidr } from '../engine/net/address-policy.js';
 import type { Queue } from '../queue/port.js';
 import type { Store } from '../store/port.js';
+import type { ServiceMetrics } from './plugins/observability.js';
 import type { RateLimitStore } from './rate-limit.js';
+import type { CompleteScanCache } from './scans.js';
 
 export interface ServiceDeps {
   config: Readonly<Config>;
@@ -23,8 +26,8 @@ export interface ServiceDeps {
 export interface RouteContext {
   deps: ServiceDeps;
   /** PALISADE_TARGET_ALLOWLIST, parsed once. */
-  allowlist: readonly import('../engine/net/address-policy.js').ParsedCidr[];
-  metrics: import('./plugins/observability.js').ServiceMetrics;
+  allowlist: readonly ParsedCidr[];
+  metrics: ServiceMetrics;
   /** Complete scans (immutable) kept in memory for cheap polling. */
-  scanCache: import('./scans.js').CompleteScanCache;
+  scanCache: CompleteScanCache;
 }

@@ -49,11 +49,6 @@ export const ERROR_CATALOGUE = {
     message: 'Not found.',
     retryable: false,
   },
-  method_not_allowed: {
-    status: 405,
-    message: 'This method is not allowed on this path.',
-    retryable: false,
-  },
   scan_not_complete: {
     status: 409,
     message: 'The scan is not complete yet.',

@@ -31,10 +31,6 @@ export function hasFeature(tier: Tier, feature: Feature): boolean {
   return TIER_RANK[tier] >= TIER_RANK[FEATURE_MIN_TIER[feature]];
 }
 
-export function isPaidTier(tier: Tier): boolean {
-  return tier !== 'free';
-}
-
 /** The quota period of a moment: its calendar month in UTC, `YYYY-MM`. */
 export function quotaPeriod(at: Date): string {
   return at.toISOString().slice(0, 7);

@@ -6,7 +6,7 @@ import { inspectUpload } from '../engine/scan-files.js';
 import type { InputFile } from '../engine/inputs/types.js';
 import { estimateSeconds } from '../jobs/index.js';
 import { encryptSecret } from '../security/index.js';
-import type { Account, NewScan, Scan, ScanStatus, ScanType } from '../store/port.js';
+import type { Account, NewScan, Scan, ScanStatus } from '../store/port.js';
 import type { ServiceDeps } from './deps.js';
 import { AppError } from './errors.js';
 import { LruCache } from './lru-cache.js';
@@ -231,5 +231,3 @@ export function requireFeature(
     message: `${label} requires the ${plan} plan or above; your plan is ${account.tier}.`,
   });
 }
-
-export type { ScanType };
