@@ -9,5 +9,13 @@ export {
   type FetchSnapshotReason,
 } from './mcp/fetch-snapshot.js';
 export { scanSnapshot, type ScanSnapshotOptions } from './scan-snapshot.js';
-export { scanFiles, inspectUpload, type ScanFilesOptions, type UploadCheck } from './scan-files.js';
+export {
+  scanFiles,
+  inspectUpload,
+  FileScanError,
+  type ScanFilesOptions,
+  type SkippedFile,
+  type UploadCheck,
+} from './scan-files.js';
+export { redactSecrets } from './secrets.js';
 export { ALL_RULES } from './rules/index.js';
