@@ -7,6 +7,12 @@ import { normalizeForMatching } from '../../text/unicode.js';
 export interface NormalizedField extends TextField {
   /** Lower-cased, NFKC, invisible characters removed, look-alikes folded. */
   norm: string;
+  /**
+   * What evidence quotes: the original text with whitespace collapsed when it is printable ASCII
+   * (then its offsets equal `norm`'s, only the case differs), otherwise `norm` itself, which
+   * shows decoded hidden text rather than invisible characters.
+   */
+  display: string;
 }
 
 export interface Subject {
@@ -69,9 +75,19 @@ function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
       };
       byLocation.set(location, subject);
     }
-    subject.fields.push({ ...field, norm: normalizeForMatching(field.text) });
+    const norm = normalizeForMatching(field.text);
+    subject.fields.push({ ...field, norm, display: displayText(field.text, norm) });
   }
   return Object.freeze([...byLocation.values()]);
+}
+
+const PRINTABLE_ASCII_RE = /^[\t\n\r\x20-\x7e]*$/;
+
+function displayText(text: string, norm: string): string {
+  if (!PRINTABLE_ASCII_RE.test(text)) return norm;
+  const display = text.replace(/\s+/g, ' ').trim();
+  // Same length is what makes the offsets found in `norm` valid here.
+  return display.length === norm.length ? display : norm;
 }
 
 /** Fields that carry prose an LLM reads as guidance (not names or enum values). */

@@ -106,7 +106,7 @@ export default defineRule({
               ? `${subject.label} tells the model to prefer it over other tools.`
               : `${subject.label} advertises itself to the model (${promos.map((m) => `"${m[0]}"`).join(', ')}).`,
           location: field.location,
-          snippet: snippetAround(field.norm, hit.index, hit[0].length),
+          snippet: snippetAround(field.display, hit.index, hit[0].length),
         });
       }
       if (!reported && strongName && nameField) {

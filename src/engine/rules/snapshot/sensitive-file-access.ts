@@ -60,7 +60,7 @@ export default defineRule({
             ? `A schema value of ${subject.label} defaults to or suggests a credential location ("${m[0].trim()}").`
             : `The text of ${subject.label} directs access to a credential location ("${m[0].trim()}").`,
           location: field.location,
-          snippet: snippetAround(field.norm, m.index, m[0].length),
+          snippet: snippetAround(field.display, m.index, m[0].length),
         });
       }
     }

@@ -36,7 +36,7 @@ export default defineRule({
           subject: subject.location,
           message: `The text of ${subject.label} asks the model to disclose its prompt or conversation.`,
           location: field.location,
-          snippet: snippetAround(field.norm, m.index, m[0].length),
+          snippet: snippetAround(field.display, m.index, m[0].length),
         });
       }
     }

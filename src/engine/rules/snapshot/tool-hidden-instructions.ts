@@ -99,7 +99,7 @@ export default defineRule({
           severity,
           message: `The text of ${subject.label} gives the model instructions (${kinds.join(', ')}; weight ${total}).`,
           location: field.location,
-          snippet: snippetAround(field.norm, strongest.index, strongest.length),
+          snippet: snippetAround(field.display, strongest.index, strongest.length),
         });
       }
     }

@@ -83,7 +83,7 @@ export default defineRule({
           severity: hit.severity,
           message: `The text of ${subject.label} ${hit.what}.`,
           location: field.location,
-          snippet: snippetAround(field.norm, hit.m.index, hit.m[0].length),
+          snippet: snippetAround(field.display, hit.m.index, hit.m[0].length),
         });
       }
     }

@@ -37,7 +37,7 @@ export default defineRule({
           subject: subject.location,
           message: `The text of ${subject.label} tells the model to call tools repeatedly.`,
           location: field.location,
-          snippet: snippetAround(field.norm, m.index, m[0].length),
+          snippet: snippetAround(field.display, m.index, m[0].length),
         });
       }
       if (!subject.tool) continue;
