@@ -194,6 +194,17 @@ describe('fetchSnapshot against real SDK servers', () => {
     assert.equal(snapshot.transport?.listedWithoutCredentials, true);
   });
 
+  it('counts a name that resolves to loopback as loopback', async () => {
+    const snapshot = await withServer({ transport: 'streamable-http', tools: [] }, (url) =>
+      fetchSnapshot(url.replace('127.0.0.1', 'mcp.example.test'), {
+        allowlist,
+        lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+      }),
+    );
+    assert.equal(snapshot.transport?.isLoopback, true);
+    assert.match(snapshot.transport?.url ?? '', /^http:\/\/mcp\.example\.test:\d+\/mcp$/);
+  });
+
   it('masks secret-looking query parameters in the recorded URL', async () => {
     const snapshot = await withServer({ transport: 'streamable-http', tools: [] }, (url) =>
       fetchSnapshot(`${url}?api_key=abc123&region=eu`, { allowlist }),

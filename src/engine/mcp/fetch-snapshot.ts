@@ -190,6 +190,7 @@ async function collect(
     : true;
   snapshot.transport = transportFacts(
     target,
+    guarded.resolvedAddresses(target.hostname),
     session,
     Boolean(options.authToken),
     listedWithoutCredentials,
@@ -295,15 +296,18 @@ async function answersWithoutToken(
   }
 }
 
-function isLoopbackHost(hostname: string): boolean {
+function isLoopbackIp(ip: string): boolean {
+  return ipaddr.isValid(ip) && ipaddr.process(ip).range() === 'loopback';
+}
+
+/** A loopback literal or `localhost` name, or a name every checked address of which is loopback. */
+function isLoopbackHost(hostname: string, resolved: readonly string[] | undefined): boolean {
   const host = hostname
     .replace(/^\[|\]$/g, '')
     .toLowerCase()
     .replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (!ipaddr.isValid(host)) return false;
-  const address = ipaddr.process(host);
-  return address.range() === 'loopback';
+  if (host === 'localhost' || host.endsWith('.localhost') || isLoopbackIp(host)) return true;
+  return resolved !== undefined && resolved.length > 0 && resolved.every(isLoopbackIp);
 }
 
 function displayUrl(url: URL): string {
@@ -317,6 +321,7 @@ function displayUrl(url: URL): string {
 
 function transportFacts(
   target: URL,
+  resolved: readonly string[] | undefined,
   session: McpSession,
   usedAuthToken: boolean,
   listedWithoutCredentials: boolean,
@@ -325,7 +330,7 @@ function transportFacts(
     url: displayUrl(target),
     transport: session.transport,
     isHttps: target.protocol === 'https:',
-    isLoopback: isLoopbackHost(target.hostname),
+    isLoopback: isLoopbackHost(target.hostname, resolved),
     listedWithoutCredentials,
     usedAuthToken,
   };

@@ -133,6 +133,7 @@ describe('createGuardedFetch', () => {
     const f = guarded({ lookup: resolvesTo('127.0.0.1') });
     const response = await f(`http://mcp.example:${main.port}/ok`);
     assert.equal(await response.text(), 'hello');
+    assert.deepEqual(f.resolvedAddresses('MCP.example'), ['127.0.0.1']);
     await f.close();
   });
 

@@ -68,6 +68,8 @@ export type GuardedFetch = typeof fetch & {
   /** The last GuardError this instance raised, also from inside a body stream: a client
    *  library that swallows errors (an SSE reconnect loop) cannot hide why the target failed. */
   lastError(): GuardError | undefined;
+  /** The addresses a host name resolved to when this instance connected to it (checked ones). */
+  resolvedAddresses(hostname: string): readonly string[] | undefined;
 };
 
 const DEFAULTS = {
@@ -97,7 +99,11 @@ function seconds(ms: number): string {
  * net.connect's `lookup` hook: resolves, then refuses the connection if ANY resolved address is
  * blocked (a name that mixes public and private answers is itself suspicious).
  */
-function createCheckedLookup(resolve: LookupFn, allowlist: readonly ParsedCidr[]): LookupFunction {
+function createCheckedLookup(
+  resolve: LookupFn,
+  allowlist: readonly ParsedCidr[],
+  onChecked: (hostname: string, addresses: readonly LookupAddress[]) => void,
+): LookupFunction {
   return (hostname: string, options: LookupOptions, callback) => {
     resolve(hostname)
       .then((addresses) => {
@@ -111,6 +117,7 @@ function createCheckedLookup(resolve: LookupFn, allowlist: readonly ParsedCidr[]
             `The target address ${blocked.address} is in a private range and is not scanned.`,
           );
         }
+        onChecked(hostname, addresses);
         const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
         const usable = addresses.filter((a) => wanted === 0 || a.family === wanted);
         const first = usable[0];
@@ -223,10 +230,16 @@ export function createGuardedFetch(options: GuardOptions = {}): GuardedFetch {
   const maxRedirects = options.maxRedirects ?? DEFAULTS.maxRedirects;
   const followRedirects = options.followRedirects ?? true;
 
+  const resolved = new Map<string, string[]>();
   const agent = new Agent({
     connect: {
       timeout: connectTimeoutMs,
-      lookup: createCheckedLookup(options.lookup ?? defaultLookup, allowlist),
+      lookup: createCheckedLookup(options.lookup ?? defaultLookup, allowlist, (host, addresses) =>
+        resolved.set(
+          host.toLowerCase(),
+          addresses.map((a) => a.address),
+        ),
+      ),
     },
   });
   const budget = { used: 0, max: maxResponseBytes };
@@ -309,6 +322,7 @@ export function createGuardedFetch(options: GuardOptions = {}): GuardedFetch {
     close: () => agent.close(),
     bytesRead: () => budget.used,
     lastError: () => lastError,
+    resolvedAddresses: (hostname: string) => resolved.get(hostname.toLowerCase()),
   });
 }
 
