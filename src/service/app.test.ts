@@ -35,6 +35,7 @@ describe('service platform: health, metrics, OpenAPI, errors, request ids', () =
     );
     assert.match(metrics.body, /palisade_http_request_duration_seconds_bucket/);
     assert.match(metrics.body, /palisade_scans\{status="queued"\} \d+/);
+    assert.match(metrics.body, /palisade_queue_depth \d+/);
   });
 
   it('/v1/openapi.json is OpenAPI 3.1 with every route, and /docs serves the page', async () => {

@@ -29,9 +29,16 @@ export function createMetrics(store: Store): ServiceMetrics {
     labelNames: ['scan_type'] as const,
     registers: [registry],
   });
+  // Both read the store at scrape time: the queue's truth is the scans table (jobs are recovered
+  // from it), and a store query works the same for the in-process and the pg-boss queue.
+  const queueDepth = new Gauge({
+    name: 'palisade_queue_depth',
+    help: 'Scans accepted and waiting for a worker.',
+    registers: [registry],
+  });
   new Gauge({
     name: 'palisade_scans',
-    help: 'Scans not yet finished, by status (read from the store at scrape time).',
+    help: 'Scans not yet finished, by status.',
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
@@ -39,6 +46,7 @@ export function createMetrics(store: Store): ServiceMetrics {
       const queued = unfinished.filter((s) => s.status === 'queued').length;
       this.set({ status: 'queued' }, queued);
       this.set({ status: 'running' }, unfinished.length - queued);
+      queueDepth.set(queued);
     },
   });
   return { registry, scansSubmitted };
