@@ -12,8 +12,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { AdvisoryDataset, OsvAdvisory } from '../src/engine/inputs/advisories/advisories.js';
 
-const API = 'https://api.osv.dev/v1';
-const DATASET = new URL('../src/engine/inputs/advisories/osv.json', import.meta.url);
+// Overridable for tests, which serve a fake OSV on 127.0.0.1 and write to a temporary file.
+const API = process.env.OSV_API_URL ?? 'https://api.osv.dev/v1';
+const DATASET = process.env.PALISADE_OSV_DATASET
+  ? new URL(`file://${process.env.PALISADE_OSV_DATASET}`)
+  : new URL('../src/engine/inputs/advisories/osv.json', import.meta.url);
 const TIMEOUT_MS = 15_000;
 const BATCH_SIZE = 500; // /v1/querybatch accepts up to 1000 queries
 
