@@ -125,7 +125,27 @@ export async function createPostgresStore(
     schema !== undefined && options.dropSchemaOnClose
       ? () => runOnce(url, `drop schema if exists "${schema}" cascade`)
       : undefined;
-  return createKyselyStore({ dialect: 'postgres', db, writeTransaction, onClose, schema });
+  // Kysely's migrator looks for its bookkeeping tables in every schema unless told which one:
+  // with a search_path set in the URL (`options=-c search_path=…`), name the connection's own.
+  let migrationSchema = schema;
+  try {
+    migrationSchema ??= await currentSchema(pool);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return createKyselyStore({
+    dialect: 'postgres',
+    db,
+    writeTransaction,
+    onClose,
+    schema: migrationSchema,
+  });
+}
+
+async function currentSchema(pool: pg.Pool): Promise<string | undefined> {
+  const result = await pool.query<{ schema: string | null }>('select current_schema() as schema');
+  return result.rows[0]?.schema ?? undefined;
 }
 
 async function runOnce(url: string, statement: string): Promise<void> {

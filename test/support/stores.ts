@@ -1,7 +1,7 @@
 // Runs a suite once per storage backend: SQLite (a temp file) always, PostgreSQL when
 // PALISADE_TEST_DATABASE_URL is set. Each PostgreSQL store lives in its own fresh schema, dropped
-// when the suite ends. In CI (CI=true) an unreachable PostgreSQL fails the suite instead of
-// skipping it, so a broken database can never turn into a green run.
+// when the suite ends. A set but unreachable PostgreSQL fails the suite instead of skipping it,
+// so a broken database can never turn into a green run (.ci/run sets the URL).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,16 +98,13 @@ export function forEachBackend(
   }
   if (pgStatus.kind === 'down') {
     const message = `PostgreSQL at PALISADE_TEST_DATABASE_URL is unreachable: ${pgStatus.reason}`;
-    if (process.env.CI === 'true') {
-      // A visible failure, not a skip: CI promised a database.
-      describe(`${name} [postgres]`, () => {
-        it('reaches PostgreSQL', () => {
-          throw new Error(message);
-        });
+    // A visible failure, not a skip: whoever set the URL (.ci/run does, without CI=true) promised
+    // a database. Unset is the only skip.
+    describe(`${name} [postgres]`, () => {
+      it('reaches PostgreSQL', () => {
+        throw new Error(message);
       });
-    } else {
-      describe(`${name} [postgres]`, { skip: message }, () => {});
-    }
+    });
     return;
   }
   describe(`${name} [postgres]`, () => {
