@@ -214,7 +214,7 @@ export function foldConfusables(text: string): string {
   return text.replace(CONFUSABLE_RE, (ch) => CONFUSABLES[ch] ?? ch);
 }
 
-/** True when one word mixes Latin letters with look-alike letters of another script. */
+/** The first word mixing Latin letters with look-alike letters of another script, if any. */
 export function hasMixedScriptWord(text: string): string | undefined {
   if (!HAS_CONFUSABLE_RE.test(text)) return undefined;
   for (const word of text.slice(0, FIELD_SCAN_MAX_CHARS).split(/[^\p{L}\p{M}]+/u)) {

@@ -1,5 +1,5 @@
-// Per-tool view of the snapshot's text for the snapshot rules: each field normalised once per
-// rule run (pure: nothing is cached between runs).
+// Per-tool view of the snapshot's text for the snapshot rules: every field normalised once per
+// snapshot object and shared by all rules (see subjectsOf for why that memo keeps rules pure).
 import type { McpSnapshot, McpTool } from '../../types.js';
 import { snapshotFields, type TextField } from '../../text/fields.js';
 import { normalizeForMatching } from '../../text/unicode.js';
