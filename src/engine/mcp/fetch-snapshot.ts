@@ -198,6 +198,14 @@ async function collect(
   return snapshot;
 }
 
+/** Server-chosen text shown in progress: one short line, no control characters. */
+function plain(text: unknown): string {
+  const flat = String(text)
+    .replace(/\p{Cc}+/gu, ' ')
+    .trim();
+  return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
+}
+
 async function readSession(
   session: McpSession,
   options: FetchSnapshotOptions,
@@ -208,7 +216,7 @@ async function readSession(
   const serverInfo = client.getServerVersion();
   const capabilities = (client.getServerCapabilities() ?? {}) as Record<string, unknown>;
   const name = serverInfo?.name
-    ? ` ${serverInfo.name}${serverInfo.version ? ` ${serverInfo.version}` : ''}`
+    ? ` ${plain(serverInfo.name)}${serverInfo.version ? ` ${plain(serverInfo.version)}` : ''}`
     : '';
   progress(`Connected to${name} over ${session.transport}.`);
 
