@@ -67,12 +67,27 @@ export function registerObservability(app: FastifyInstance, metrics: ServiceMetr
     registers: [metrics.registry],
   });
 
+  // Label children looked up once per (method, route, status): prom-client hashes the label object
+  // on every call otherwise, on the hot path. The set is small (routes are patterns).
+  const series = new Map<string, { count(): void; time(seconds: number): void }>();
+  const seriesFor = (method: string, route: string, status: string) => {
+    const key = `${method} ${route} ${status}`;
+    let found = series.get(key);
+    if (found === undefined) {
+      const counter = requests.labels(method, route, status);
+      const histogram = durations.labels(method, route, status);
+      found = { count: () => counter.inc(), time: (seconds) => histogram.observe(seconds) };
+      series.set(key, found);
+    }
+    return found;
+  };
+
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, not the URL: bounded label cardinality.
     const route = request.is404 ? 'not_found' : (request.routeOptions.url ?? 'unknown');
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    requests.inc(labels);
-    durations.observe(labels, reply.elapsedTime / 1000);
+    const recorded = seriesFor(request.method, route, String(reply.statusCode));
+    recorded.count();
+    recorded.time(reply.elapsedTime / 1000);
     // The route pattern, never the URL (report tokens are credentials, queries are noise).
     request.log.info(
       {

@@ -8,7 +8,7 @@ import { LruCache } from '../../lru-cache.js';
 import { presentScan } from '../../presenters/index.js';
 import { requireAccount, variantOf } from '../../request-context.js';
 import { getScan, upgradeUrl } from '../../scans.js';
-import { errorResponses, scanIdParams, variantHeaders, variantQuery } from '../../schemas.js';
+import { errorResponses, scanIdParams, variantQuery } from '../../schemas.js';
 
 /** Clients polling an unfinished scan are told when to come back. */
 const POLL_AFTER_SECONDS = '2';
@@ -27,7 +27,6 @@ export function registerGetScanRoute(app: FastifyInstance, ctx: RouteContext): v
         tags: ['scans'],
         params: scanIdParams,
         querystring: { type: 'object', properties: variantQuery },
-        headers: variantHeaders,
         response: { 200: { $ref: 'Scan#' }, ...errorResponses(400, 404) },
       },
     },
