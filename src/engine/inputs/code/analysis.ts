@@ -160,6 +160,7 @@ export class FactsBuilder {
       line,
       params,
       isToolHandler: false,
+      isRequestHandler: false,
       names: new Set(),
       sensitiveReads: [],
       parent,
@@ -170,6 +171,11 @@ export class FactsBuilder {
   markToolHandler(fn: number): void {
     const f = this.facts.functions[fn];
     if (f) f.isToolHandler = true;
+  }
+
+  markRequestHandler(fn: number): void {
+    const f = this.facts.functions[fn];
+    if (f) f.isRequestHandler = true;
   }
 
   addName(fn: number, name: string): void {

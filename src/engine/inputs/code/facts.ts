@@ -79,6 +79,9 @@ export interface FunctionFacts {
   params: string[];
   /** The function is registered as an MCP tool handler. */
   isToolHandler: boolean;
+  /** The function handles web requests (a callback given to `app.get`/`router.post`/…, a
+   *  function decorated with `@app.route`/`@router.get`/…): its parameters are request data. */
+  isRequestHandler: boolean;
   /** Identifiers, property and method names mentioned in the body, as written, for guard
    *  heuristics such as containment checks and URL allow-lists. */
   names: Set<string>;
@@ -106,6 +109,7 @@ export function emptyFacts(): CodeFacts {
         line: 1,
         params: [],
         isToolHandler: false,
+        isRequestHandler: false,
         names: new Set(),
         sensitiveReads: [],
         parent: -1,

@@ -55,12 +55,25 @@ const MODULE_CONSTANTS = new Set(['__dirname', '__filename', 'undefined', 'NaN',
 /** Reads of these members are caller-controlled input even outside a handler. */
 const INPUT_MEMBERS = new Set(['process.argv']);
 const TOOL_REGISTRATION_METHODS = new Set(['tool', 'registerTool']);
+const ROUTE_METHODS = new Set([
+  'get',
+  'post',
+  'put',
+  'patch',
+  'delete',
+  'all',
+  'use',
+  'route',
+  'on',
+]);
 
 class JsWalker {
   readonly builder = new FactsBuilder();
   private scope = new Scope(undefined, 0);
   /** Set while evaluating the arguments of a tool registration: the next function is its handler. */
   private handlerPending = false;
+  /** Set while evaluating the arguments of a route registration (`app.post(path, handler)`). */
+  private routePending = false;
   /** Set while evaluating `const { A, B } = process.env`: named variables, not the whole env. */
   private envDestructuring = false;
 
@@ -315,11 +328,14 @@ class JsWalker {
     const method = calleeName.slice(calleeName.lastIndexOf('.') + 1);
     const rawArgs = jsChildren(node, 'arguments');
     const isToolRegistration = this.isToolRegistration(method, rawArgs);
+    const isRoute = ROUTE_METHODS.has(method) && calleeNode.type === 'MemberExpression';
     const args: ValueFact[] = [];
     for (const arg of rawArgs) {
       if (isToolRegistration && isFunction(arg)) this.handlerPending = true;
+      if (isRoute && isFunction(arg)) this.routePending = true;
       args.push(this.visit(arg));
       this.handlerPending = false;
+      this.routePending = false;
     }
     const line = this.line(node);
     const fact: CallFact = {
@@ -388,6 +404,10 @@ class JsWalker {
       names,
       this.scope.fn,
     );
+    if (this.routePending) {
+      this.builder.markRequestHandler(index);
+      this.routePending = false;
+    }
     if (this.handlerPending) {
       this.builder.markToolHandler(index);
       this.handlerPending = false;

@@ -73,6 +73,8 @@ export async function analysePython(text: string): Promise<Analysis> {
 
 /** Module attributes whose value is caller-controlled input. */
 const INPUT_NAMES = new Set(['sys.argv', 'input', 'request']);
+/** `@app.route(…)`, `@router.get(…)`, `@app.websocket(…)`: web request handlers. */
+const ROUTE_DECORATOR = /^@\s*[\w.]+\.(?:route|get|post|put|patch|delete|api_route|websocket)\s*\(/;
 /** Parameters that are the receiver or framework plumbing, not caller input. */
 const NON_INPUT_PARAMS = new Set(['self', 'cls']);
 const ENV_NAMES = new Set(['os.getenv', 'os.getenvb']);
@@ -81,6 +83,7 @@ class PyWalker {
   readonly builder = new FactsBuilder();
   private scope = new Scope(undefined, 0);
   private toolHandlerPending = false;
+  private routePending = false;
 
   walkModule(root: Node): void {
     for (const child of root.namedChildren) if (child) this.visit(child);
@@ -356,6 +359,7 @@ class PyWalker {
     if (tool) this.builder.facts.tools.push({ ...tool, line: this.line(node) });
     const isHandler = isTool || decorators.some((d) => /\.call_tool\b/.test(d.text));
     this.toolHandlerPending = isHandler;
+    this.routePending = decorators.some((d) => ROUTE_DECORATOR.test(d.text));
     return this.fn(definition);
   }
 
@@ -365,7 +369,9 @@ class PyWalker {
     const params = parameterNames(parameters);
     const index = this.builder.enterFunction(name, this.line(node), params, this.scope.fn);
     if (this.toolHandlerPending) this.builder.markToolHandler(index);
+    if (this.routePending) this.builder.markRequestHandler(index);
     this.toolHandlerPending = false;
+    this.routePending = false;
     // Default values are evaluated in the enclosing scope.
     for (const p of parameters?.namedChildren ?? []) {
       const value = p?.childForFieldName('value');

@@ -112,6 +112,52 @@ export function worstExposure(values: (ValueFact | undefined)[]): Exposure {
   return 'constant';
 }
 
+/** Parameter names that say the function receives request data. */
+const REQUEST_PARAMS =
+  /^(?:req|request|args|arguments|params|input|inputs|event|body|query|payload|ctx|context|message|msg)$/i;
+
+/**
+ * True when taint in this function surely comes from a caller of the server: it is (or is nested
+ * in) a tool handler or a web request handler, or its parameters are named like request data.
+ * Taint from the parameters of an ordinary helper depends on who calls it, which an
+ * intra-procedural analysis does not follow; rules report that at medium, low confidence.
+ */
+export function isCallerContext(facts: CodeFacts, fn: number): boolean {
+  for (let f: FunctionFacts | undefined = facts.functions[fn]; f; f = facts.functions[f.parent]) {
+    if (f.isToolHandler || f.isRequestHandler) return true;
+    if (f.params.some((p) => REQUEST_PARAMS.test(p))) return true;
+    if (f.parent < 0) break;
+  }
+  return false;
+}
+
+/** `input` split by where the call is: caller input for sure, or a helper's parameter. */
+export type Level = 'input' | 'parameter' | 'dynamic';
+
+export function levelOf(facts: CodeFacts, call: CallFact, exposure: Exposure): Level | undefined {
+  if (exposure === 'constant') return undefined;
+  if (exposure === 'dynamic') return 'dynamic';
+  return isCallerContext(facts, call.fn) ? 'input' : 'parameter';
+}
+
+/** Severity and confidence for a level, given the rule's severity for caller input. */
+export function ratingOf(
+  level: Level,
+  strong: Severity,
+  dynamic: Severity = 'medium',
+): { severity: Severity; confidence: Confidence } {
+  if (level === 'input') return { severity: strong, confidence: 'high' };
+  if (level === 'parameter') return { severity: 'medium', confidence: 'low' };
+  return { severity: dynamic, confidence: 'low' };
+}
+
+/** How the value's origin reads in a message. */
+export function originOf(level: Level, where: string): string {
+  if (level === 'input') return `caller input in ${where}`;
+  if (level === 'parameter') return `a parameter of ${where} (its callers are not traced)`;
+  return `a non-constant value in ${where}`;
+}
+
 /** Outbound HTTP calls: the callee (resolved through imports) and which argument holds the URL. */
 export function outboundUrlArgument(call: CallFact): ValueFact | undefined | null {
   const callee = call.callee;

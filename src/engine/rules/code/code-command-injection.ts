@@ -1,6 +1,9 @@
 import type { CallFact, ValueFact } from '../../inputs/code/facts.js';
 import { defineRule } from '../define-rule.js';
 import {
+  ratingOf,
+  originOf,
+  levelOf,
   factsOf,
   functionLabel,
   HIPAA,
@@ -8,7 +11,6 @@ import {
   reportCall,
   SOC2,
   worstExposure,
-  type Exposure,
 } from './_helpers.js';
 
 /** Calls that always run their first argument through a shell. */
@@ -66,11 +68,6 @@ function sinkOf(call: CallFact): Sink | undefined {
   };
 }
 
-const SEVERITY: Record<Exclude<Exposure, 'constant'>, 'critical' | 'medium'> = {
-  input: 'critical',
-  dynamic: 'medium',
-};
-
 export default defineRule({
   meta: {
     id: 'code-command-injection',
@@ -98,17 +95,12 @@ export default defineRule({
     for (const call of facts.calls) {
       const sink = sinkOf(call);
       if (!sink) continue;
-      const exposure = worstExposure(sink.command);
-      if (exposure === 'constant') continue;
-      const where = functionLabel(facts, call);
-      const from =
-        exposure === 'input'
-          ? `a command built from caller input in ${where}`
-          : `a non-constant command in ${where}`;
+      const level = levelOf(facts, call, worstExposure(sink.command));
+      if (!level) continue;
+      const origin = originOf(level, functionLabel(facts, call));
       reportCall(ctx, code, call, {
-        message: `${sink.how}; it receives ${from}.`,
-        severity: SEVERITY[exposure],
-        confidence: exposure === 'input' ? 'high' : 'low',
+        message: `${sink.how}; its command is built from ${origin}.`,
+        ...ratingOf(level, 'critical'),
       });
     }
   },

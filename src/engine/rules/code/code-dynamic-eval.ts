@@ -1,6 +1,16 @@
 import type { CallFact, ValueFact } from '../../inputs/code/facts.js';
 import { defineRule } from '../define-rule.js';
-import { factsOf, functionLabel, HIPAA, reportCall, SOC2, worstExposure } from './_helpers.js';
+import {
+  ratingOf,
+  originOf,
+  levelOf,
+  factsOf,
+  functionLabel,
+  HIPAA,
+  reportCall,
+  SOC2,
+  worstExposure,
+} from './_helpers.js';
 
 /** Callees that compile or run their argument as code, and which arguments hold the code. */
 function codeArguments(call: CallFact, isPython: boolean): ValueFact[] | undefined {
@@ -65,16 +75,12 @@ export default defineRule({
     for (const call of facts.calls) {
       const sources = codeArguments(call, isPython);
       if (!sources) continue;
-      const exposure = worstExposure(sources);
-      if (exposure === 'constant') continue;
-      const where = functionLabel(facts, call);
+      const level = levelOf(facts, call, worstExposure(sources));
+      if (!level) continue;
+      const origin = originOf(level, functionLabel(facts, call));
       reportCall(ctx, code, call, {
-        message:
-          exposure === 'input'
-            ? `\`${call.callee}\` evaluates code built from caller input in ${where}.`
-            : `\`${call.callee}\` evaluates a non-constant value in ${where}.`,
-        severity: exposure === 'input' ? 'critical' : 'medium',
-        confidence: exposure === 'input' ? 'high' : 'low',
+        message: `\`${call.callee}\` evaluates code built from ${origin}.`,
+        ...ratingOf(level, 'critical'),
       });
     }
   },

@@ -125,7 +125,7 @@ ruleTester(rule, {
       ],
     },
     {
-      name: 'a resolve without a containment check is not enough',
+      name: 'a resolve without a containment check is not enough (a helper: medium)',
       input: await code(
         'server.ts',
         `
@@ -134,7 +134,7 @@ ruleTester(rule, {
         export function read(p: string) { return fs.readFileSync(path.resolve('/data', p)); }
         `,
       ),
-      findings: [{ severity: 'high', location: 'server.ts:3' }],
+      findings: [{ severity: 'medium', location: 'server.ts:3' }],
     },
   ],
 });

@@ -1,6 +1,9 @@
 import type { CallFact, CodeFacts, ValueFact } from '../../inputs/code/facts.js';
 import { defineRule } from '../define-rule.js';
 import {
+  ratingOf,
+  originOf,
+  levelOf,
   factsOf,
   functionLabel,
   HIPAA,
@@ -133,9 +136,11 @@ export default defineRule({
     for (const call of facts.calls) {
       const path = pathArgument(call);
       if (!path?.isTainted || isConfined(facts, call)) continue;
-      const where = functionLabel(facts, call);
+      const level = levelOf(facts, call, 'input')!;
+      const origin = originOf(level, functionLabel(facts, call));
       reportCall(ctx, code, call, {
-        message: `\`${call.callee}\` opens a path derived from caller input in ${where}, with no check that it stays inside an allowed directory.`,
+        message: `\`${call.callee}\` opens a path derived from ${origin}, with no check that it stays inside an allowed directory.`,
+        ...ratingOf(level, 'high'),
       });
     }
   },

@@ -96,9 +96,9 @@ ruleTester(rule, {
       input: await code(
         'server.ts',
         `
-        export async function report(column: string, id: string) {
-          await prisma.$queryRawUnsafe(\`SELECT \${column} FROM accounts\`);
-          return knex.raw('SELECT * FROM accounts WHERE id = ' + id);
+        export async function report(args: { column: string; id: string }) {
+          await prisma.$queryRawUnsafe(\`SELECT \${args.column} FROM accounts\`);
+          return knex.raw('SELECT * FROM accounts WHERE id = ' + args.id);
         }
         `,
       ),

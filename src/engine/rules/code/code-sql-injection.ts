@@ -1,6 +1,9 @@
 import type { CallFact, ValueFact } from '../../inputs/code/facts.js';
 import { defineRule } from '../define-rule.js';
 import {
+  ratingOf,
+  originOf,
+  levelOf,
   exposureOf,
   factsOf,
   functionLabel,
@@ -76,16 +79,12 @@ export default defineRule({
     const facts = factsOf(code);
     for (const call of facts.calls) {
       const sql = sqlArgument(call);
-      const exposure = exposureOf(sql);
-      if (!sql || exposure === 'constant') continue;
-      const where = functionLabel(facts, call);
+      const level = sql && levelOf(facts, call, exposureOf(sql));
+      if (!level) continue;
+      const origin = originOf(level, functionLabel(facts, call));
       reportCall(ctx, code, call, {
-        message:
-          exposure === 'input'
-            ? `\`${call.callee}\` runs SQL formatted with caller input in ${where}.`
-            : `\`${call.callee}\` runs SQL built by string formatting in ${where}; values in SQL text should be bound parameters.`,
-        severity: exposure === 'input' ? 'high' : 'low',
-        confidence: exposure === 'input' ? 'high' : 'low',
+        message: `\`${call.callee}\` runs SQL formatted with ${origin}; values belong in bound parameters.`,
+        ...ratingOf(level, 'high', 'low'),
       });
     }
   },

@@ -60,6 +60,28 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      name: 'a helper that fetches its parameter is medium (its callers are not traced)',
+      input: await code(
+        'client.ts',
+        `export async function getJson(url: string) { return (await fetch(url)).json(); }`,
+      ),
+      findings: [{ severity: 'medium', location: 'client.ts:1', contains: 'not traced' }],
+    },
+    {
+      name: 'a Flask route reading the URL from the request',
+      input: await code(
+        'app.py',
+        `
+        import requests
+        from flask import request
+        @app.route("/preview")
+        def preview():
+            return requests.get(request.args["url"], timeout=5).text
+        `,
+      ),
+      findings: [{ severity: 'high', location: 'app.py:5' }],
+    },
+    {
       name: 'fetch of a tool-supplied URL',
       input: await code(
         'server.ts',

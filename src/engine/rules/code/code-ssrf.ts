@@ -1,6 +1,9 @@
 import type { CallFact, CodeFacts, ValueFact } from '../../inputs/code/facts.js';
 import { defineRule } from '../define-rule.js';
 import {
+  ratingOf,
+  originOf,
+  levelOf,
   factsOf,
   functionLabel,
   HIPAA,
@@ -53,9 +56,11 @@ export default defineRule({
     for (const call of facts.calls) {
       const url = outboundUrlArgument(call);
       if (!url?.isTainted || hasFixedHost(url) || isGuarded(facts, call)) continue;
-      const where = functionLabel(facts, call);
+      const level = levelOf(facts, call, 'input')!;
+      const origin = originOf(level, functionLabel(facts, call));
       reportCall(ctx, code, call, {
-        message: `\`${call.callee}\` requests a URL derived from caller input in ${where}, with no allow-list or address check.`,
+        message: `\`${call.callee}\` requests a URL derived from ${origin}, with no allow-list or address check.`,
+        ...ratingOf(level, 'high'),
       });
     }
   },

@@ -63,14 +63,15 @@ ruleTester(rule, {
         'server.py',
         `
         import yaml
-        def parse(doc):
+        def parse(request):
+            doc = request.get_data()
             yaml.load(doc)
             yaml.load(doc, Loader=yaml.Loader)
         `,
       ),
       findings: [
-        { severity: 'high', location: 'server.py:3', contains: 'without `SafeLoader`' },
-        { severity: 'high', location: 'server.py:4', contains: 'yaml.Loader' },
+        { severity: 'high', location: 'server.py:4', contains: 'without `SafeLoader`' },
+        { severity: 'high', location: 'server.py:5', contains: 'yaml.Loader' },
       ],
     },
     {

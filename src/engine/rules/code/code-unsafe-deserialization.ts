@@ -1,6 +1,16 @@
 import type { CallFact, ValueFact } from '../../inputs/code/facts.js';
 import { defineRule } from '../define-rule.js';
-import { factsOf, functionLabel, HIPAA, reportCall, SOC2, worstExposure } from './_helpers.js';
+import {
+  ratingOf,
+  originOf,
+  levelOf,
+  factsOf,
+  functionLabel,
+  HIPAA,
+  reportCall,
+  SOC2,
+  worstExposure,
+} from './_helpers.js';
 
 /** Loaders that run code chosen by whoever wrote the bytes, whatever options are passed. */
 const ALWAYS_UNSAFE = new Set([
@@ -82,13 +92,15 @@ export default defineRule({
       const exposure = worstExposure([unsafe.data]);
       if (exposure === 'constant' && unsafe.data !== undefined) continue;
       const where = functionLabel(facts, call);
+      // Constant or absent data (a fixed cache file) still deserves a look: it is only as safe as
+      // everything that can write it.
+      const level = levelOf(facts, call, exposure) ?? 'dynamic';
       reportCall(ctx, code, call, {
         message:
-          exposure === 'input'
-            ? `${unsafe.why}, and here it reads data derived from caller input in ${where}.`
-            : `${unsafe.why} (in ${where}).`,
-        severity: exposure === 'input' ? 'high' : 'medium',
-        confidence: exposure === 'input' ? 'high' : 'medium',
+          level === 'dynamic'
+            ? `${unsafe.why} (in ${where}).`
+            : `${unsafe.why}; here it reads data derived from ${originOf(level, where)}.`,
+        ...ratingOf(level, 'high'),
       });
     }
   },
