@@ -36,7 +36,15 @@ function subjectLocation(field: TextField): string {
 }
 
 function labelFor(location: string, snapshot: McpSnapshot, toolIndex?: number): string {
-  if (toolIndex !== undefined) return `tool "${snapshot.tools[toolIndex]?.name ?? toolIndex}"`;
+  if (toolIndex !== undefined) {
+    const name: unknown = snapshot.tools[toolIndex]?.name;
+    // Names are attacker-controlled: keep messages short and free of invisible characters.
+    const safe =
+      typeof name === 'string'
+        ? (PRINTABLE_ASCII_RE.test(name) ? name : normalizeForMatching(name)).slice(0, 80)
+        : '';
+    return `tool "${safe || toolIndex}"`;
+  }
   if (location === 'instructions') return 'the server instructions';
   if (location === 'serverInfo') return 'the server info';
   return location;
