@@ -71,6 +71,8 @@ export async function analysePython(text: string): Promise<Analysis> {
   }
 }
 
+/** Imports that are request data: `from flask import request`. */
+const INPUT_ALIASES = new Set(['flask.request', 'sys.argv', 'quart.request']);
 /** Module attributes whose value is caller-controlled input. */
 const INPUT_NAMES = new Set(['sys.argv', 'input', 'request']);
 /** `@app.route(…)`, `@router.get(…)`, `@app.websocket(…)`: web request handlers. */
@@ -210,7 +212,7 @@ class PyWalker {
     const fact: ValueFact = {
       shape: 'name',
       isConstant: binding.constant,
-      isTainted: binding.tainted,
+      isTainted: binding.tainted || INPUT_ALIASES.has(binding.alias ?? ''),
       text: '',
       name: binding.alias ?? name,
     };
