@@ -183,7 +183,8 @@ function writeDocs(markdown: string): void {
     text = `${text.trimEnd()}\n\n${markdown}\n`;
   } else {
     const next = text.indexOf('\n## ', start + SECTION.length);
-    text = text.slice(0, start) + markdown + '\n' + (next === -1 ? '' : text.slice(next + 1));
+    text =
+      text.slice(0, start) + markdown + '\n' + (next === -1 ? '' : `\n${text.slice(next + 1)}`);
   }
   writeFileSync(path, text);
 }
