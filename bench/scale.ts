@@ -172,11 +172,11 @@ async function main(): Promise<void> {
       '',
       `Throughput ratio, 2 workers / 1 worker: **${ratio.toFixed(2)}×**.`,
       '',
-      'Reading it: a second worker process adds scan capacity only when there is a free core for it.',
-      'Here every process shares the same CPUs, so when the load average at start is already above',
-      'the CPU count the ratio stays near 1 and the burst is CPU-bound (the API accepting',
-      'submissions competes with the workers). On separate machines or spare cores, throughput',
-      'grows with worker processes until PostgreSQL or the targets become the limit.',
+      'Reading it: a second worker process adds scan capacity only when a core is free for it.',
+      `Here the API, the workers, PostgreSQL, Redis, the target and the load generator share ${availableParallelism()}`,
+      'CPUs; when the load average at the start of a burst is above that, the burst is CPU-bound and',
+      'the ratio says little about the gain on a machine with spare cores. Measure on the hardware',
+      'you deploy to.',
     ].join('\n'),
   );
   console.log(`results written to ${BENCH_FILE}`);
