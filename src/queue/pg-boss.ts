@@ -147,7 +147,11 @@ class Consumer {
     this.#wake?.();
     await this.#loop;
     const drained = Promise.all([...this.#inFlight]).then(() => true);
-    const finished = await Promise.race([drained, sleep(timeoutMs, false)]);
+    // The timer is cancelled once drained: a pending one would keep the process alive.
+    const timeout = new AbortController();
+    const timedOut = sleep(timeoutMs, false, { signal: timeout.signal }).catch(() => false);
+    const finished = await Promise.race([drained, timedOut]);
+    timeout.abort();
     return finished ? 0 : this.#inFlight.size;
   }
 

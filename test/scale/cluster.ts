@@ -30,7 +30,7 @@ export interface ClusterOptions {
   workers: number;
   /** Extra settings for every process (e.g. a short job expiry). */
   env?: Record<string, string>;
-  /** Log level of the children; `info` shows scan and webhook events. */
+  /** Log level of the children: `info` (default) or lower, since workers are ready at an `info` line. */
   logLevel?: string;
 }
 
