@@ -52,31 +52,120 @@ export interface Lookalike {
   how: string;
 }
 
+/** What `findLookalike` precomputes once per target list: skeletons, and targets bucketed by
+ *  length so each name is compared only with targets it could be within two edits of. */
+interface TargetIndex {
+  all: ReadonlySet<string>;
+  /** Skeleton → index of the first target (4+ characters) with that skeleton. */
+  firstBySkeleton: Map<string, number>;
+  /** Length → indexes of the targets (5+ characters) of that length, in list order. */
+  byLength: Map<number, number[]>;
+}
+
+const targetIndexes = new WeakMap<readonly string[], TargetIndex>();
+
+function indexTargets(targets: readonly string[]): TargetIndex {
+  let index = targetIndexes.get(targets);
+  if (index) return index;
+  index = { all: new Set(targets), firstBySkeleton: new Map(), byLength: new Map() };
+  targets.forEach((target, i) => {
+    if (target.length >= 4) {
+      const sk = skeleton(target);
+      if (!index.firstBySkeleton.has(sk)) index.firstBySkeleton.set(sk, i);
+    }
+    if (target.length >= 5) {
+      const bucket = index.byLength.get(target.length) ?? [];
+      bucket.push(i);
+      index.byLength.set(target.length, bucket);
+    }
+  });
+  targetIndexes.set(targets, index);
+  return index;
+}
+
+/** The largest distance reported for a target: 2 for long names, 1 otherwise. */
+const EDITS_MAX = 2;
+
+/** The first target (in list order) within its edit limit of `lower`, and the distance. */
+function nearestByEdits(
+  lower: string,
+  targets: readonly string[],
+  index: TargetIndex,
+): Lookalike | undefined {
+  let best = -1;
+  let bestDistance = 0;
+  for (let length = lower.length - EDITS_MAX; length <= lower.length + EDITS_MAX; length++) {
+    for (const i of index.byLength.get(length) ?? []) {
+      if (best >= 0 && i > best) break;
+      const target = targets[i]!;
+      const limit = target.length >= 10 ? 2 : 1;
+      if (Math.abs(target.length - lower.length) > limit) continue;
+      const d = editDistance(lower, target, limit);
+      if (d >= 1 && d <= limit) {
+        best = i;
+        bestDistance = d;
+        break;
+      }
+    }
+  }
+  if (best < 0) return undefined;
+  const s = bestDistance > 1 ? 's' : '';
+  return { target: targets[best]!, how: `is ${bestDistance} edit${s} away` };
+}
+
+/** Answers per target list and allow-list, by lower-cased name: manifests and lockfiles repeat
+ *  the same few thousand names. Cleared when full, so memory stays bounded. */
+const answers = new WeakMap<
+  readonly string[],
+  WeakMap<ReadonlySet<string>, Map<string, Lookalike | null>>
+>();
+const ANSWERS_MAX = 20_000;
+
+function answerCache(
+  targets: readonly string[],
+  legit: ReadonlySet<string>,
+): Map<string, Lookalike | null> {
+  let byLegit = answers.get(targets);
+  if (!byLegit) answers.set(targets, (byLegit = new WeakMap()));
+  let cache = byLegit.get(legit);
+  if (!cache) byLegit.set(legit, (cache = new Map()));
+  if (cache.size >= ANSWERS_MAX) cache.clear();
+  return cache;
+}
+
+const NO_LEGIT: ReadonlySet<string> = new Set();
+
 /**
  * Whether `name` imitates one of `targets` without being it. `legit` lists real names that
- * happen to be close to a target (preact, redux…): never reported.
+ * happen to be close to a target (preact, redux…): never reported. The first target in list
+ * order wins: a same-skeleton target before any within a few edits.
  */
 export function findLookalike(
   name: string,
   targets: readonly string[],
-  legit: ReadonlySet<string> = new Set(),
+  legit: ReadonlySet<string> = NO_LEGIT,
 ): Lookalike | undefined {
   const lower = name.toLowerCase();
-  if (legit.has(lower) || targets.includes(lower)) return undefined;
-  const sk = skeleton(lower);
-  for (const target of targets) {
-    if (target.length < 4) continue;
-    if (skeleton(target) === sk)
-      return {
-        target,
-        how: 'differs only by separators, doubled letters or look-alike characters',
-      };
-  }
-  for (const target of targets) {
-    if (target.length < 5) continue;
-    const limit = target.length >= 10 ? 2 : 1;
-    const d = editDistance(lower, target, limit);
-    if (d >= 1 && d <= limit) return { target, how: `is ${d} edit${d > 1 ? 's' : ''} away` };
-  }
-  return undefined;
+  const cache = answerCache(targets, legit);
+  const known = cache.get(lower);
+  if (known !== undefined) return known ? { ...known } : undefined;
+  const found = lookalikeOf(lower, targets, legit);
+  cache.set(lower, found ? { ...found } : null);
+  return found;
+}
+
+function lookalikeOf(
+  lower: string,
+  targets: readonly string[],
+  legit: ReadonlySet<string>,
+): Lookalike | undefined {
+  const index = indexTargets(targets);
+  if (legit.has(lower) || index.all.has(lower)) return undefined;
+  const same = index.firstBySkeleton.get(skeleton(lower));
+  if (same !== undefined)
+    return {
+      target: targets[same]!,
+      how: 'differs only by separators, doubled letters or look-alike characters',
+    };
+  return nearestByEdits(lower, targets, index);
 }
