@@ -73,7 +73,7 @@ const FINDING: Finding = {
   monitorCandidate: false,
 };
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -206,8 +206,11 @@ describe('webhook delivery', () => {
     const scanId = await completedScanFor(t, account);
     await notifyScanEnded(t.runtime, scanId);
     await waitFor(async () => (receiver.received.length >= 2 ? true : undefined));
-    const pending = await t.runtime.store.webhooks.listDue(END_OF_TIME, 1000);
-    assert.ok(!pending.some((d) => d.scanId === scanId), 'no longer pending');
+    // The receiver answers before the attempt is recorded: wait for the record, don't race it.
+    await waitFor(async () => {
+      const pending = await t.runtime.store.webhooks.listDue(END_OF_TIME, 1000);
+      return pending.some((d) => d.scanId === scanId) ? undefined : true;
+    });
     const deliveryId = (
       t.logs().find((l) => l.scanId === scanId && l.msg === 'webhook attempt') as {
         deliveryId: string;
