@@ -25,7 +25,7 @@ import {
   type ParsedDocument,
 } from './inputs/documents.js';
 import { INPUT_LIMITS } from './inputs/limits.js';
-import type { ConfigInput, InputFile } from './inputs/types.js';
+import type { CodeInput, ConfigInput, InputFile } from './inputs/types.js';
 import {
   runRule,
   sortFindings,
@@ -290,11 +290,20 @@ function parseStructured(
   return undefined;
 }
 
-async function analyseFile(file: ExpandedFile, c: Collector): Promise<void> {
+function isCode(file: ExpandedFile): boolean {
+  const { format } = file.classification;
+  return format === 'javascript' || format === 'typescript' || format === 'python';
+}
+
+async function analyseFile(
+  file: ExpandedFile,
+  c: Collector,
+  codeAhead?: Promise<CodeInput | undefined>,
+): Promise<void> {
   const { path, classification } = file;
   const { format, text, dependencyFile } = classification;
-  if (format === 'javascript' || format === 'typescript' || format === 'python') {
-    await analyseCode(path, text, c);
+  if (isCode(file)) {
+    await analyseCode(path, codeAhead ?? parseCodeFile(path, text), c);
     return;
   }
   const parsed = parseStructured(format, text, dependencyFile);
@@ -331,13 +340,52 @@ async function analyseFile(file: ExpandedFile, c: Collector): Promise<void> {
   runRules(SECRET_RULES, genericInput(path, text, parsed?.value), path, c);
 }
 
-async function analyseCode(path: string, text: string, c: Collector): Promise<void> {
-  const code = await parseCodeFile(path, text);
+async function analyseCode(
+  path: string,
+  parsed: Promise<CodeInput | undefined>,
+  c: Collector,
+): Promise<void> {
+  const code = await parsed;
   if (!code) return;
   if (code.skipped) c.skipped.push({ path, reason: code.skipped });
   runRules(CODE_RULES, code, path, c);
   const tools = extractTools(code);
   if (tools.length > 0) runSnapshot({ tools, origin: path }, path, c);
+}
+
+/** JS/TS files whose analysis starts ahead of their turn: the analysis thread parses them while
+ *  this thread runs the rules of earlier files and parses Python, so a scan uses two cores.
+ *  Bounded, because each finished analysis holds its facts until its turn comes. */
+const CODE_LOOKAHEAD_FILES = 8;
+
+/** Starts the analysis of upcoming JS/TS files, at most CODE_LOOKAHEAD_FILES ahead. */
+class CodeLookahead {
+  private readonly started = new Map<number, Promise<CodeInput | undefined>>();
+  private next = 0;
+
+  constructor(private readonly files: readonly ExpandedFile[]) {}
+
+  /** The analysis of file `index` if it was started ahead (it is then handed over once). */
+  take(index: number): Promise<CodeInput | undefined> | undefined {
+    const parsed = this.started.get(index);
+    this.started.delete(index);
+    this.fill(index + 1);
+    return parsed;
+  }
+
+  private fill(from: number): void {
+    this.next = Math.max(this.next, from);
+    while (this.started.size < CODE_LOOKAHEAD_FILES && this.next < this.files.length) {
+      const i = this.next++;
+      const file = this.files[i]!;
+      const format = file.classification.format;
+      if (format !== 'javascript' && format !== 'typescript') continue;
+      const parsed = parseCodeFile(file.path, file.classification.text);
+      // Handled when its turn comes; until then a failure must not count as unhandled.
+      parsed.catch(() => undefined);
+      this.started.set(i, parsed);
+    }
+  }
 }
 
 /**
@@ -360,10 +408,11 @@ export async function scanFiles(
   }
   const c: Collector = { findings: [], failures: [], tools: 0, skipped: [...expanded.skipped] };
   const total = expanded.files.length;
+  const lookahead = new CodeLookahead(expanded.files);
   for (const [i, file] of expanded.files.entries()) {
     progress(`Analysing ${i + 1} of ${total} files: ${file.path}`);
     try {
-      await analyseFile(file, c);
+      await analyseFile(file, c, lookahead.take(i));
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
       c.skipped.push({ path: file.path, reason: error.message });

@@ -74,6 +74,19 @@ describe('parseCodeFile', () => {
     assert.ok(input.facts?.calls.some((c) => c.callee === 'exec'));
   });
 
+  it('answers overlapping JS/TS analyses each with its own file (scans start them ahead)', async () => {
+    const files = Array.from({ length: 12 }, (_, i) => ({
+      path: `s${i}.${i % 2 ? 'ts' : 'js'}`,
+      text: `${'\n'.repeat(i)}require('child_process').exec(cmd${i});\n`,
+    }));
+    const inputs = await Promise.all(files.map((f) => parse(f.path, f.text)));
+    inputs.forEach((input, i) => {
+      assert.equal(input.path, files[i]!.path);
+      const exec = input.facts?.calls.find((c) => c.callee === 'child_process.exec');
+      assert.equal(exec?.line, i + 1, input.path);
+    });
+  });
+
   it('refuses input built to exhaust a recursive parser, in JS and Python', async () => {
     const cases: [string, string, RegExp][] = [
       ['brackets.js', `x = ${'(\n'.repeat(6_000)}1${')\n'.repeat(6_000)}`, /nested more than/],

@@ -14,9 +14,19 @@ const WORKER_HEAP_MB = 1024;
 /** A file taking longer than this is abandoned (and its worker replaced). */
 export const JS_ANALYSIS_TIME_MS_MAX = 10_000;
 
+interface JsRequest {
+  id: number;
+  path: string;
+  text: string;
+  language: CodeLanguage;
+}
+
 interface Pending {
+  request: JsRequest;
   resolve: (analysis: Analysis) => void;
-  timer: NodeJS.Timeout;
+  /** Armed only while the request is the one the worker is on (the first pending): requests
+   *  queued behind a slow file do not spend their budget waiting. */
+  timer?: NodeJS.Timeout;
 }
 
 interface Reply {
@@ -52,7 +62,27 @@ function settle(id: number, analysis: Analysis): void {
   clearTimeout(entry.timer);
   pending.delete(id);
   if (pending.size === 0) worker?.unref();
+  else armHead();
   entry.resolve(analysis);
+}
+
+/** Starts the budget of the request the worker is now on (requests are answered in order). */
+function armHead(): void {
+  const [id, head] = pending.entries().next().value ?? [];
+  if (id === undefined || !head || head.timer || !worker) return;
+  const current = worker;
+  head.timer = setTimeout(() => abandon(id, head, current), JS_ANALYSIS_TIME_MS_MAX);
+}
+
+/** The worker overran its budget on `head`: it is replaced, and the requests queued behind the
+ *  abandoned file go to the fresh worker. */
+function abandon(id: number, head: Pending, current: Worker): void {
+  pending.delete(id);
+  if (worker === current) worker = undefined;
+  void current.terminate();
+  for (const entry of pending.values()) send(entry);
+  if (pending.size === 0) worker?.unref();
+  head.resolve(skipped(`took longer than ${JS_ANALYSIS_TIME_MS_MAX} ms`));
 }
 
 function failAll(reason: string): void {
@@ -66,37 +96,43 @@ function startWorker(): Worker {
     resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   started.on('message', (reply: Reply) => {
+    // A replaced worker's late answers are ignored: its queue was handed on.
+    if (worker !== started) return;
     settle(reply.id, reply.analysis ?? skipped(reply.failure ?? 'the analysis failed'));
   });
   started.on('error', (error) => {
-    if (worker === started) worker = undefined;
+    if (worker !== started) return;
+    worker = undefined;
     failAll(`the analysis failed (${error.message})`);
   });
   started.on('exit', () => {
-    if (worker === started) worker = undefined;
+    // A worker replaced after a timeout has already handed its queue on.
+    if (worker !== started) return;
+    worker = undefined;
     failAll('the analysis worker stopped');
   });
   started.unref();
   return started;
 }
 
-/** Analyses one file on the worker thread; never rejects. */
+function send(entry: Pending): void {
+  worker ??= startWorker();
+  worker.ref();
+  worker.postMessage(entry.request);
+  armHead();
+}
+
+/** Analyses one file on the worker thread; never rejects. Calls may overlap: the worker answers
+ *  them in order, each within its own time budget. */
 export function analyseJavaScriptOnThread(
   path: string,
   text: string,
   language: CodeLanguage,
 ): Promise<Analysis> {
-  worker ??= startWorker();
-  const current = worker;
-  const id = nextId++;
+  const request: JsRequest = { id: nextId++, path, text, language };
   return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      settle(id, skipped(`took longer than ${JS_ANALYSIS_TIME_MS_MAX} ms`));
-      if (worker === current) worker = undefined;
-      void current.terminate();
-    }, JS_ANALYSIS_TIME_MS_MAX);
-    pending.set(id, { resolve, timer });
-    current.ref();
-    current.postMessage({ id, path, text, language });
+    const entry: Pending = { request, resolve };
+    pending.set(request.id, entry);
+    send(entry);
   });
 }
