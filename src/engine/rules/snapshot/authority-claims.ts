@@ -9,6 +9,29 @@ import { nameWords, snippetAround, subjectsOf } from './_tool-text.js';
 const TRUST_OVER_RE =
   /\b(?:always |you must |you should )?trust (?:this|its|the) (?:tool'?s? )?(?:output|result|response|answer)s? (?:over|above|instead of|more than)\b|\bthe only (?:reliable|trusted|trustworthy|accurate|official|authoritative|valid) (?:source|tool)\b|\b(?:never|do not|don't) (?:trust|use|call|rely on) (?:any )?(?:other|another|competing|alternative) [a-z]+s?\b|\bprioriti[sz]e this (?:tool|server|function) (?:over|above)\b|\bthe only [a-z]+ you (?:should|can|must) (?:trust|use|rely on)\b|\b(?:other|competing|alternative) tools? (?:are|is) (?:unreliable|inferior|outdated|deprecated|broken|unsafe|dangerous|inaccurate)\b|\b(?:overrides?|supersedes?) (?:the )?(?:user|other tools?)\b|\b(?:the )?(?:single|only|sole|one) (?:source of truth|trusted source)\b|\b(?:other|competing|alternative|third[- ]party) (?:[a-z]+ ){0,2}(?:are|is)(?: known to be| often| usually)? (?:buggy|broken|unreliable|inferior|outdated|deprecated|unsafe|dangerous|inaccurate|wrong|compromised|malicious)\b|\b(?:other|competing|alternative|third[- ]party) (?:tools?|servers?|sources?)\b[^.\n]{0,40}?\b(?:should|must|can|will)(?:not| never|n't)? ?(?:never )?be (?:trusted|relied on|used)\b/;
 
+// Trust over the user, by mechanism rather than wording: one clause that (a) has the user dissent
+// or names the user as what is overridden, (b) tells the model the tool's answer prevails and
+// (c) refers to the tool or its output. A factual "authoritative for EU exchange rates" has no
+// user in it; "if the user disagrees, ask what to change" has nothing prevailing.
+const USER_DISSENT_RE =
+  /\b(?:users?|human|customer|person)(?:'s)?\b[^.;!?\n]{0,40}?\b(?:disagree|object|dispute|contradict|correct|challenge|question|insist|doubt|push(?:es)? back|protest|complain|says? (?:otherwise|it'?s wrong|that'?s wrong)|claims? otherwise|thinks? otherwise|believes? otherwise)\w*|\b(?:over|above|rather than|instead of|more than|against|before) (?:what )?(?:the |any )?(?:users?|human|customer)(?:'s)?\b/;
+const PREVAILS_RE =
+  /\b(?:trust|believe|rely on|side with|defer to|go with|treat|accept)\b|\bfinal\b|\btakes? precedence\b|\bprevails?\b|\boverrides?\b|\bis (?:always )?(?:right|correct)\b|\bstand by\b|\b(?:ignore|dismiss|disregard)\b/;
+const TOOL_OUTPUT_RE =
+  /\b(?:this|the) (?:tool|server|function|service)\b|\b(?:tool|server|function)'s\b|\bits (?:output|answer|result|response|data|value)s?\b|\b(?:output|answer|result|response)s?\b/;
+
+/** The first clause that puts the tool's answer above the user's, if any. */
+function userOverride(norm: string): { index: number; 0: string } | undefined {
+  if (!/\b(?:users?|human|customer|person)\b/.test(norm)) return undefined;
+  let offset = 0;
+  for (const clause of norm.split(/[.;!?\n]/)) {
+    if (USER_DISSENT_RE.test(clause) && PREVAILS_RE.test(clause) && TOOL_OUTPUT_RE.test(clause))
+      return { index: offset, 0: clause };
+    offset += clause.length + 1;
+  }
+  return undefined;
+}
+
 /** Instructions to pick this tool: medium. */
 const PREFER_RE =
   /\b(?:always|only|must|should) (?:use|prefer|choose|pick|select|call) (?:this|the \w+) tool\b(?! when| if| to)|\b(?:use|prefer|choose) this (?:tool )?(?:instead of|over|rather than|before) (?:any|other|all)\b|\b(?:inferior|lesser|outdated) (?:tools?|alternatives|competitors)\b|\bonly (?:ever )?use this (?:one|tool|server)\b|\b(?:instead of|rather than) (?:any )?other tools?\b/;
@@ -89,7 +112,7 @@ export default defineRule({
       for (const field of subject.fields) {
         if (field.kind !== 'description' && field.kind !== 'title' && field.kind !== 'instructions')
           continue;
-        const trust = TRUST_OVER_RE.exec(field.norm);
+        const trust = TRUST_OVER_RE.exec(field.norm) ?? userOverride(field.norm);
         const prefer = PREFER_RE.exec(field.norm);
         const promos = promoHits(field.norm);
         const strongPromo = STRONG_PROMO_RE.exec(field.norm);
