@@ -136,7 +136,7 @@ class JsWalker {
       case 'ChainExpression':
       case 'SpreadElement': {
         const inner = jsChild(node, 'expression') ?? jsChild(node, 'argument');
-        return inner ? this.visit(inner) : unknownFact('other', this.src(node));
+        return inner ? this.visit(inner) : unknownFact('other', '');
       }
       case 'TSInterfaceDeclaration':
       case 'TSTypeAliasDeclaration':
@@ -177,7 +177,7 @@ class JsWalker {
           ? null
           : String(node.raw ?? '');
     if (typeof literal === 'string') this.noteString(node, literal);
-    return literalFact(this.src(node), literal);
+    return literalFact('', literal);
   }
 
   private template(node: JsNode): ValueFact {
@@ -186,7 +186,7 @@ class JsWalker {
       .map((q) => (q.value as { cooked?: string } | undefined)?.cooked ?? '')
       .join('');
     this.noteString(node, cooked);
-    if (expressions.length === 0) return literalFact(this.src(node), cooked);
+    if (expressions.length === 0) return literalFact('', cooked);
     const quasis = jsChildren(node, 'quasis');
     const parts: ValueFact[] = [];
     quasis.forEach((quasi, i) => {
@@ -277,7 +277,7 @@ class JsWalker {
         ...leadingParts([left, right]),
       };
     }
-    const fact = combine('other', this.src(node), [left, right]);
+    const fact = combine('other', '', [left, right]);
     // Arithmetic, comparison and `in` / `instanceof` produce numbers or booleans.
     return { ...fact, isTainted: false };
   }
@@ -307,12 +307,12 @@ class JsWalker {
     }
     const tool = toolFromObjectLiteral(node);
     if (tool) this.builder.facts.tools.push({ ...tool, line: this.line(node) });
-    return { ...combine('object', this.src(node), parts), props };
+    return { ...combine('object', '', parts), props };
   }
 
   private array(node: JsNode): ValueFact {
     const items = jsChildren(node, 'elements').map((e) => this.visit(e));
-    return { ...combine('array', this.src(node), items), items: items.map(nested) };
+    return { ...combine('array', '', items), items: items.map(nested) };
   }
 
   private call(node: JsNode): ValueFact {
@@ -355,7 +355,7 @@ class JsWalker {
     // `const run = promisify(exec)`: calls through `run` are calls of `child_process.exec`.
     const wrapped = args[0]?.name;
     if (method === 'promisify' && wrapped?.startsWith('child_process.')) {
-      return { ...unknownFact('member', this.src(node)), name: wrapped };
+      return { ...unknownFact('member', ''), name: wrapped };
     }
 
     if (calleeName === 'require' && typeof args[0]?.literal === 'string') {
@@ -370,7 +370,7 @@ class JsWalker {
       };
     }
     const receiverTainted = calleeNode.type === 'MemberExpression' && callee.isTainted;
-    const result = combine('call', this.src(node), args);
+    const result = combine('call', '', args);
     const isTainted = !SANITIZERS.has(calleeName) && (result.isTainted || receiverTainted);
     // A sanitiser's result is as harmless as a constant (quoted, numeric, a bare file name).
     const isConstant = SANITIZERS.has(calleeName);
@@ -420,7 +420,7 @@ class JsWalker {
     const body = jsChild(node, 'body');
     if (body) this.visit(body);
     this.scope = outer;
-    return unknownFact('function', this.src(node));
+    return unknownFact('function', '');
   }
 
   private visitPatternDefaults(pattern: JsNode): void {

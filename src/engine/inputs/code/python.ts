@@ -99,12 +99,12 @@ class PyWalker {
         return this.concatenated(node);
       case 'integer':
       case 'float':
-        return literalFact(node.text, Number(node.text.replace(/_/g, '')));
+        return literalFact('', Number(node.text.replace(/_/g, '')));
       case 'true':
       case 'false':
-        return literalFact(node.text, node.type === 'true');
+        return literalFact('', node.type === 'true');
       case 'none':
-        return literalFact(node.text, null);
+        return literalFact('', null);
       case 'identifier':
         return this.identifier(node);
       case 'attribute':
@@ -149,7 +149,7 @@ class PyWalker {
       case 'await':
       case 'parenthesized_expression': {
         const inner = node.namedChildren[0];
-        return inner ? this.visit(inner) : unknownFact('other', node.text);
+        return inner ? this.visit(inner) : unknownFact('other', '');
       }
       case 'comment':
       case 'type':
@@ -181,7 +181,7 @@ class PyWalker {
         parsed.value,
       );
     }
-    if (parsed.interpolations.length === 0) return literalFact(node.text, parsed.value);
+    if (parsed.interpolations.length === 0) return literalFact('', parsed.value);
     const parts = parsed.pieces.map((piece) =>
       typeof piece === 'string' ? literalFact(piece, piece) : this.visit(piece),
     );
@@ -191,7 +191,7 @@ class PyWalker {
   private concatenated(node: Node): ValueFact {
     const parts = node.namedChildren.filter((c): c is Node => c !== null).map((c) => this.visit(c));
     if (parts.every((p) => p.shape === 'literal')) {
-      return literalFact(node.text, parts.map((p) => String(p.literal ?? '')).join(''));
+      return literalFact('', parts.map((p) => String(p.literal ?? '')).join(''));
     }
     return combine('template', node.text, parts);
   }
@@ -247,7 +247,7 @@ class PyWalker {
     const value = this.visit(node.childForFieldName('value')!);
     const subscripts = node.childrenForFieldName('subscript').filter((c): c is Node => c !== null);
     const keys = subscripts.map((s) => this.visit(s));
-    const fact = combine('member', node.text, [value, ...keys]);
+    const fact = combine('member', '', [value, ...keys]);
     const key = keys[0]?.literal;
     if (value.name !== undefined && typeof key === 'string') fact.name = `${value.name}.${key}`;
     // A subscript of a tainted container is tainted; a tainted index into a constant table is not.
@@ -267,12 +267,12 @@ class PyWalker {
       const prefix = left.literal.slice(0, Math.max(0, left.literal.indexOf('%')));
       return { ...combine('format', node.text, [left, right]), prefix };
     }
-    return { ...combine('other', node.text, [left, right]), isTainted: false };
+    return { ...combine('other', '', [left, right]), isTainted: false };
   }
 
   private sequence(node: Node): ValueFact {
     const items = node.namedChildren.filter((c): c is Node => c !== null).map((c) => this.visit(c));
-    return { ...combine('array', node.text, items), items: items.map(nested) };
+    return { ...combine('array', '', items), items: items.map(nested) };
   }
 
   private dictionary(node: Node): ValueFact {
@@ -290,7 +290,7 @@ class PyWalker {
       if (typeof key.literal === 'string') props[key.literal] = nested(value);
       parts.push(key, value);
     }
-    return { ...combine('object', node.text, parts), props };
+    return { ...combine('object', '', parts), props };
   }
 
   private call(node: Node): ValueFact {
@@ -339,7 +339,7 @@ class PyWalker {
       const prefix = receiver.literal.slice(0, Math.max(0, receiver.literal.indexOf('{')));
       return { ...combine('format', node.text, parts), prefix };
     }
-    const result = combine('call', node.text, parts);
+    const result = combine('call', '', parts);
     const receiverTainted = calleeNode.type === 'attribute' && callee.isTainted;
     const isTainted =
       !SANITIZERS.has(calleeName) &&
@@ -437,7 +437,7 @@ class PyWalker {
     const clauses = children.filter((c) => c.type === 'for_in_clause');
     const parts = clauses.map((c) => this.visit(c));
     for (const child of children) if (child.type !== 'for_in_clause') parts.push(this.visit(child));
-    return combine('array', node.text, parts);
+    return combine('array', '', parts);
   }
 
   private withItem(node: Node): ValueFact {
