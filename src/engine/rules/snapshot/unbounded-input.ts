@@ -4,9 +4,51 @@ import { SOC2 } from './_compliance.js';
 import { capabilitiesOf } from './_capabilities.js';
 import { proseFields, snippetAround, subjectsOf } from './_tool-text.js';
 
+/** What a re-call instruction calls: this tool, "me", "it", or the same tool again. */
+const SELF = String.raw`(?:this (?:tool|function|endpoint|server|command)|the (?:same )?(?:tool|function)|me|it|yourself|again)`;
+const CALL = String.raw`(?:call|invoke|run|repeat|retry|execute|use|trigger|query|hit)\w*`;
+/** Counted repeats leave out "retry": a retry count is a policy that stops on success. */
+const CALL_AGAIN = String.raw`(?:call|invoke|run|repeat|execute|use|trigger|query|hit)\w*`;
+
 /** Text telling the model to call again and again: a cost and availability attack. */
-const LOOP_RE =
-  /\b(?:call|invoke|run|repeat|retry|execute|use)\w* (?:this tool|this function|it|the tool|again)\b[^.\n]{0,50}?\b(?:repeatedly|again and again|indefinitely|forever|continuously|infinitely|endlessly|\d{2,} times|at least \d+ times|until (?:the user|it|you) (?:stops?|succeeds?|gets?))\b|\bkeep (?:calling|invoking|retrying|repeating)\b|\b(?:in an? )?(?:infinite|endless) loop\b|\brecursively (?:call|invoke)\b/;
+const LOOP_RE = new RegExp(
+  String.raw`\b${CALL} ${SELF}\b[^.\n]{0,50}?\b(?:repeatedly|again and again|over and over|indefinitely|forever|continuously|infinitely|endlessly|non-?stop|at least \d+ times|until (?:the user|it|you) (?:stops?|succeeds?|gets?))\b|\bkeep (?:on )?(?:calling|invoking|retrying|repeating|running)\b|\b(?:in an? )?(?:infinite|endless) loop\b|\brecursively (?:call|invoke)\b|\b(?:after|following|on) (?:every|each) (?:call|invocation|use|run|response|result|reply)\b[^.\n]{0,40}?\b${CALL} ${SELF}\b[^.\n]{0,20}?\bagain\b`,
+);
+
+/** "call it 50 more times", "run this tool a hundred times": a count, checked by repeatCount. */
+const COUNTED_RE = new RegExp(
+  String.raw`\b${CALL_AGAIN} ${SELF}\b([^.\n]{0,40}?)\b(\d+|a (?:few )?(?:dozen|hundred|thousand)|dozens|hundreds|thousands|twenty|thirty|forty|fifty|hundred|thousand) (?:more |additional |extra |further |separate |consecutive )?(?:times|calls|iterations|rounds)\b`,
+  'g',
+);
+const WORD_COUNTS: Readonly<Record<string, number>> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  hundred: 100,
+  thousand: 1000,
+};
+const BOUND_BEFORE_RE =
+  /\b(?:up to|at most|no more than|maximum(?: of)?|max|fewer than|less than)\s*$/;
+/** At or above this many calls, a count is a loop rather than a retry policy ("retry 3 times"). */
+const REPEAT_COUNT_MIN = 5;
+
+function repeatCount(word: string): number {
+  if (/^\d+$/.test(word)) return Number(word);
+  return WORD_COUNTS[word] ?? 12;
+}
+
+/** A re-call instruction, or undefined; bounded retries ("up to 3 times", "at most 5") pass. */
+function loopInstruction(norm: string): RegExpExecArray | undefined {
+  const loop = LOOP_RE.exec(norm);
+  if (loop) return loop;
+  COUNTED_RE.lastIndex = 0;
+  for (const m of norm.matchAll(COUNTED_RE)) {
+    const bounded = BOUND_BEFORE_RE.test(m[1]!);
+    if (!bounded && repeatCount(m[2]!) >= REPEAT_COUNT_MIN) return m as RegExpExecArray;
+  }
+  return undefined;
+}
 
 export default defineRule({
   meta: {
@@ -31,7 +73,7 @@ export default defineRule({
   check(snapshot, ctx) {
     for (const subject of subjectsOf(snapshot)) {
       for (const field of proseFields(subject)) {
-        const m = LOOP_RE.exec(field.norm);
+        const m = loopInstruction(field.norm);
         if (!m) continue;
         ctx.report({
           subject: subject.location,
