@@ -66,6 +66,7 @@ export async function notifyScanEnded(deps: JobDeps, scanId: string): Promise<vo
     lastError: null,
     createdAt: now,
   });
+  if (!delivery) return; // this scan's event exists already (a retried job or a recovery)
   await deps.queue.enqueue(
     'webhook',
     { deliveryId: delivery.id },

@@ -261,6 +261,33 @@ describe('runScan job mechanics', () => {
     assert.deepEqual(body.findings_count, { critical: 0, high: 0, medium: 0, low: 0 });
   });
 
+  it('notifies once for a scan that ended without its webhook event (crash in between)', async () => {
+    behaviour = 'ok';
+    const team = await accountOf(t, 'team');
+    await t.runtime.store.accounts.update(team.id, { webhookUrl: 'http://127.0.0.1:9/hook' });
+    const { store, clock } = t.runtime;
+    // The first run ended the scan, then its process died before storing the event.
+    const retried = await submitMcp(t, team, 'https://mcp.example.test/mcp');
+    await store.scans.markRunning(retried, clock());
+    await store.scans.complete(retried, emptyResult('x'), clock());
+    const restarted = await submitMcp(t, team, 'https://mcp.example.test/mcp');
+    await store.scans.markRunning(restarted, clock());
+    await store.scans.fail(restarted, 'boom', clock());
+
+    await runScan(t.runtime, retried); // the queue's retry of the same job
+    await runScan(t.runtime, retried); // and once more: still one event
+    await recoverUnfinishedScans(t.runtime); // start-up recovery finds the other one
+    await recoverUnfinishedScans(t.runtime);
+
+    const due = await store.webhooks.listDue(END_OF_TIME, 100);
+    assert.deepEqual(due.filter((d) => d.scanId === retried).length, 1);
+    assert.deepEqual(due.filter((d) => d.scanId === restarted).length, 1);
+    const failedBody = JSON.parse(due.find((d) => d.scanId === restarted)!.body) as {
+      status: string;
+    };
+    assert.equal(failedBody.status, 'failed');
+  });
+
   it('estimates from the median of recent scans of the type', async () => {
     const fresh = await makeTestRuntime({ engine });
     try {

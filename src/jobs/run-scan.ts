@@ -119,11 +119,20 @@ async function execute(
   return engine.scanFiles(files, { onProgress });
 }
 
+/** How far back recovery looks for ended scans whose webhook event was never stored. */
+const ENDED_WITHOUT_WEBHOOK_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+
 /** Runs one scan job. Never throws for a scan's own failure: that becomes `status: failed`. */
 export async function runScan(deps: JobDeps, scanId: string): Promise<void> {
   const { store, clock, logger } = deps;
   const scan = await store.scans.get(scanId);
-  if (!scan || scan.status !== 'queued') return;
+  if (!scan) return;
+  if (scan.status === 'complete' || scan.status === 'failed') {
+    // A retried job whose first run ended the scan but died before notifying: notify (idempotent).
+    await notifyScanEnded(deps, scanId);
+    return;
+  }
+  if (scan.status !== 'queued') return;
   if (!(await store.scans.markRunning(scanId, clock()))) return;
   logger.info({ scanId, type: scan.type, attempt: scan.attempts + 1 }, 'scan started');
 
@@ -160,6 +169,11 @@ export async function runScan(deps: JobDeps, scanId: string): Promise<void> {
  */
 export async function recoverUnfinishedScans(deps: JobDeps): Promise<void> {
   const { store, queue, config, logger, clock } = deps;
+  // A crash between ending a scan and storing its webhook event: create the event now.
+  const since = new Date(clock().getTime() - ENDED_WITHOUT_WEBHOOK_LOOKBACK_MS);
+  for (const scan of await store.scans.listEndedWithoutDelivery(since, 1000)) {
+    await notifyScanEnded(deps, scan.id);
+  }
   for (const scan of await store.scans.listUnfinished()) {
     if (scan.status === 'running') {
       if (scan.attempts + 1 >= config.scanMaxAttempts) {

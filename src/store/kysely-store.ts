@@ -410,6 +410,26 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
     },
     complete: (id, result, at) => endScan(id, ['running'], { status: 'complete', result, at }),
     fail: (id, error, at) => endScan(id, ['queued', 'running'], { status: 'failed', error, at }),
+    async listEndedWithoutDelivery(since, limit) {
+      const rows = await db
+        .selectFrom('scans')
+        .selectAll()
+        .where('status', 'in', ['complete', 'failed'])
+        .where('finished_at', '>=', iso(since))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('webhook_deliveries')
+                .select('webhook_deliveries.id')
+                .whereRef('webhook_deliveries.scan_id', '=', 'scans.id'),
+            ),
+          ),
+        )
+        .orderBy('finished_at', 'asc')
+        .limit(limit)
+        .execute();
+      return rows.map(toScan);
+    },
     async listUnfinished() {
       const rows = await db
         .selectFrom('scans')
@@ -505,7 +525,7 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
 
   const webhooks: Store['webhooks'] = {
     async createDelivery(delivery) {
-      await db
+      const inserted = await db
         .insertInto('webhook_deliveries')
         .values({
           id: delivery.id,
@@ -520,8 +540,9 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
           last_error: delivery.lastError,
           created_at: iso(delivery.createdAt),
         })
-        .execute();
-      return delivery;
+        .onConflict((oc) => oc.column('scan_id').doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0 ? delivery : undefined;
     },
     async getDelivery(id) {
       const row = await db

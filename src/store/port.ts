@@ -160,6 +160,8 @@ export interface Store {
     complete(id: string, result: ScanResult, at: Date): Promise<boolean>;
     /** queued|running -> failed; files deleted; false if already ended. */
     fail(id: string, error: string, at: Date): Promise<boolean>;
+    /** Scans that ended at or after `since` and have no webhook delivery (crash between the two). */
+    listEndedWithoutDelivery(since: Date, limit: number): Promise<Scan[]>;
     /** Scans left queued or running (by a crash), oldest first. */
     listUnfinished(): Promise<Scan[]>;
     /** running -> queued, attempts + 1 (recovery after a restart). */
@@ -179,7 +181,8 @@ export interface Store {
   };
 
   webhooks: {
-    createDelivery(delivery: WebhookDelivery): Promise<WebhookDelivery>;
+    /** Stores the scan's one delivery; undefined when the scan already has one (idempotent notify). */
+    createDelivery(delivery: WebhookDelivery): Promise<WebhookDelivery | undefined>;
     getDelivery(id: string): Promise<WebhookDelivery | undefined>;
     recordAttempt(
       attempt: WebhookAttempt,

@@ -425,4 +425,44 @@ forEachBackend('store contract', (makeStore) => {
       ],
     );
   });
+
+  it('keeps one webhook delivery per scan and lists ended scans that have none', async () => {
+    const store = await makeStore();
+    const a = await store.accounts.create(account());
+    const done = await created(store, newScan(a.id));
+    const notified = await created(store, newScan(a.id));
+    const running = await created(store, newScan(a.id));
+    for (const id of [done, notified, running]) await store.scans.markRunning(id, at(0));
+    await store.scans.complete(done, RESULT, at(5));
+    await store.scans.fail(notified, 'boom', at(6));
+    const delivery = (scanId: string) => ({
+      id: randomUUID(),
+      accountId: a.id,
+      scanId,
+      eventId: randomUUID(),
+      url: 'https://hooks.example.test/p',
+      body: '{}',
+      status: 'pending' as const,
+      attempts: 0,
+      nextAttemptAt: at(6),
+      lastError: null,
+      createdAt: at(6),
+    });
+    assert.ok(await store.webhooks.createDelivery(delivery(notified)));
+    assert.equal(
+      await store.webhooks.createDelivery(delivery(notified)),
+      undefined,
+      'second is a no-op',
+    );
+
+    assert.deepEqual(
+      (await store.webhooks.listDue(at(999), 10)).filter((d) => d.scanId === notified).length,
+      1,
+    );
+    assert.deepEqual(
+      (await store.scans.listEndedWithoutDelivery(at(0), 10)).map((x) => x.id),
+      [done],
+    );
+    assert.deepEqual(await store.scans.listEndedWithoutDelivery(at(10), 10), []);
+  });
 });

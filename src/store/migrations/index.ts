@@ -3,6 +3,7 @@
 
 import type { Migration, MigrationProvider } from 'kysely';
 import { initialSchema } from './0001-initial.js';
+import { oneWebhookPerScan } from './0002-one-webhook-per-scan.js';
 
 export interface MigrationContext {
   /** `blob` on SQLite, `bytea` on PostgreSQL. */
@@ -11,6 +12,7 @@ export interface MigrationContext {
 
 const MIGRATIONS: Record<string, (ctx: MigrationContext) => Migration> = {
   '0001-initial': initialSchema,
+  '0002-one-webhook-per-scan': oneWebhookPerScan,
 };
 
 export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProvider {
