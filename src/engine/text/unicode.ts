@@ -255,3 +255,31 @@ export function normalizeForMatching(text: string): string {
     .toLowerCase()
     .trim();
 }
+
+/** Hidden characters that can stand between words; tag characters and selectors carry text. */
+const SEPARATOR_KINDS: ReadonlySet<HiddenCharKind> = new Set([
+  'zero-width',
+  'bidi-control',
+  'ansi-escape',
+  'control',
+]);
+
+/**
+ * The text as the model may read it when invisible characters separate words
+ * ("Ignore\u200ball\u200bprior\u200brules"): each run of reportable invisible characters becomes a
+ * space, then the text is normalised like normalizeForMatching. normalizeForMatching deletes them
+ * instead, which is right for characters splitting one word ("ig\u200bnore") and wrong here, so
+ * detectors run on both. Returns '' when the text has no such run (nearly always). Joiners that
+ * findHiddenChars accepts (emoji sequences, Indic and Arabic shaping) are left alone.
+ */
+export function revealHiddenSeparators(text: string): string {
+  const runs = findHiddenChars(text).filter((r) => SEPARATOR_KINDS.has(r.kind));
+  if (runs.length === 0) return '';
+  let out = '';
+  let at = 0;
+  for (const run of runs) {
+    out += `${text.slice(at, run.index)} `;
+    at = run.index + run.length;
+  }
+  return normalizeForMatching(out + text.slice(at, FIELD_SCAN_MAX_CHARS));
+}

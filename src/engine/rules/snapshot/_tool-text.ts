@@ -2,7 +2,7 @@
 // snapshot object and shared by all rules (see subjectsOf for why that memo keeps rules pure).
 import type { McpSnapshot, McpTool } from '../../types.js';
 import { snapshotFields, type TextField } from '../../text/fields.js';
-import { normalizeForMatching } from '../../text/unicode.js';
+import { normalizeForMatching, revealHiddenSeparators } from '../../text/unicode.js';
 
 export interface NormalizedField extends TextField {
   /** Lower-cased, NFKC, invisible characters removed, look-alikes folded. */
@@ -13,6 +13,11 @@ export interface NormalizedField extends TextField {
    * shows decoded hidden text rather than invisible characters.
    */
   display: string;
+  /**
+   * Set only when invisible characters stand in the text: `norm` with each run of them read as a
+   * space, which reveals words they separate (`norm` deletes them, which joins those words).
+   */
+  revealed?: string;
 }
 
 export interface Subject {
@@ -84,7 +89,13 @@ function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
       byLocation.set(location, subject);
     }
     const norm = normalizeForMatching(field.text);
-    subject.fields.push({ ...field, norm, display: displayText(field.text, norm) });
+    const revealed = PRINTABLE_ASCII_RE.test(field.text) ? '' : revealHiddenSeparators(field.text);
+    subject.fields.push({
+      ...field,
+      norm,
+      display: displayText(field.text, norm),
+      ...(revealed && revealed !== norm ? { revealed } : {}),
+    });
   }
   return Object.freeze([...byLocation.values()]);
 }

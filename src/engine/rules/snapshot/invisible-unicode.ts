@@ -8,7 +8,20 @@ import {
 } from '../../text/unicode.js';
 import { HIPAA, SOC2 } from './_compliance.js';
 import { injectionSignals, signalScore } from './_injection-signals.js';
-import { subjectsOf } from './_tool-text.js';
+import { subjectsOf, type NormalizedField } from './_tool-text.js';
+
+/** Weight at which revealed text reads as an instruction (as tool-hidden-instructions reports). */
+const REVEALED_SCORE_MIN = 3;
+
+/** The field's text with invisible separators read as spaces, when that reads as an instruction. */
+function revealedInstruction(field: NormalizedField): string | undefined {
+  if (field.revealed === undefined) return undefined;
+  const score = signalScore(injectionSignals(field.revealed));
+  // Only what the separators add counts: an instruction visible anyway is another rule's finding.
+  if (score < REVEALED_SCORE_MIN || score <= signalScore(injectionSignals(field.norm)))
+    return undefined;
+  return field.revealed.slice(0, 240);
+}
 
 const KIND_LABEL: Record<HiddenCharKind, string> = {
   'zero-width': 'zero-width characters',
@@ -63,17 +76,24 @@ export default defineRule({
         if (field.kind === 'name' || field.kind === 'param-name') severity = 'high';
         if (hidden && signalScore(injectionSignals(hidden.toLowerCase())) >= 3)
           severity = 'critical';
+        // Invisible characters used as word separators hide an instruction in plain sight:
+        // "Adds numbers.\u200bIgnore\u200ball\u200bprior\u200brules" reads as one word to a
+        // matcher that deletes them, and as a sentence to the model.
+        const revealed = revealedInstruction(field);
+        if (revealed) severity = 'critical';
         if (severity === 'medium' && kinds.size === 1 && kinds.has('control') && count <= 2)
           severity = 'low';
         const first = runs[0]!;
         ctx.report({
           subject: subject.location,
           severity,
-          message: `${subject.label} contains ${[...kinds].map((k) => KIND_LABEL[k]).join(', ')} (${count} code units)${hidden ? ` hiding the text "${hidden.slice(0, 120)}"` : ''}.`,
+          message: `${subject.label} contains ${[...kinds].map((k) => KIND_LABEL[k]).join(', ')} (${count} code units)${hidden ? ` hiding the text "${hidden.slice(0, 120)}"` : ''}${revealed ? ' separating the words of an instruction to the model' : ''}.`,
           location: field.location,
           snippet: hidden
             ? `hidden text: ${hidden}`
-            : `${codePoints(field.text, first.index, first.length)} near "${field.text.slice(Math.max(0, first.index - 40), first.index + 40).replace(/[^\x20-\x7e\u00a0-\u200a\u2010-\u2027\u3000-\uffef]/g, '')}"`,
+            : revealed
+              ? `revealed text: ${revealed}`
+              : `${codePoints(field.text, first.index, first.length)} near "${field.text.slice(Math.max(0, first.index - 40), first.index + 40).replace(/[^\x20-\x7e\u00a0-\u200a\u2010-\u2027\u3000-\uffef]/g, '')}"`,
         });
       }
     }

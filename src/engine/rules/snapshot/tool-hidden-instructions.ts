@@ -57,6 +57,17 @@ function severityFor(signals: readonly Signal[], total: number): Severity | unde
   return 'medium';
 }
 
+/**
+ * Signals of the reading that scores higher: the normalised text, or, when invisible characters
+ * separate words, the text with them read as spaces (then the evidence quotes that revealed text).
+ */
+function strongestReading(field: NormalizedField): { signals: Signal[]; text: string } {
+  const plain = { signals: injectionSignals(field.norm), text: field.display };
+  if (field.revealed === undefined) return plain;
+  const revealed = { signals: injectionSignals(field.revealed), text: field.revealed };
+  return signalScore(revealed.signals) > signalScore(plain.signals) ? revealed : plain;
+}
+
 export default defineRule({
   meta: {
     id: 'tool-hidden-instructions',
@@ -82,24 +93,24 @@ export default defineRule({
   },
   check(snapshot, ctx) {
     for (const subject of subjectsOf(snapshot)) {
-      const perField: { field: NormalizedField; signals: Signal[] }[] = [];
+      const perField: { field: NormalizedField; signals: Signal[]; text: string }[] = [];
       for (const field of proseFields(subject)) {
-        const signals = injectionSignals(field.norm);
-        if (signals.length > 0) perField.push({ field, signals });
+        const read = strongestReading(field);
+        if (read.signals.length > 0) perField.push({ field, ...read });
       }
       const all = perField.flatMap((p) => p.signals);
       const total = signalScore(all);
       const severity = severityFor(all, total);
       if (!severity) continue;
       const kinds = [...new Set(all.filter((s) => s.kind !== 'soft-emphasis').map((s) => s.kind))];
-      for (const { field, signals } of perField) {
+      for (const { field, signals, text } of perField) {
         const strongest = [...signals].sort((a, b) => b.weight - a.weight)[0]!;
         ctx.report({
           subject: subject.location,
           severity,
           message: `The text of ${subject.label} gives the model instructions (${kinds.join(', ')}; weight ${total}).`,
           location: field.location,
-          snippet: snippetAround(field.display, strongest.index, strongest.length),
+          snippet: snippetAround(text, strongest.index, strongest.length),
         });
       }
     }
