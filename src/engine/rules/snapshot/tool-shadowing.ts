@@ -21,10 +21,43 @@ const ALTER_OTHER_RE = new RegExp(
 const REPLACE_OTHERS_RE =
   /\b(?:route|redirect|send|forward|direct)\w* (?:every|all|any|each) [a-z ]{0,30}?(?:requests?|calls?|queries|messages)\b[^.\n]{0,30}?\b(?:through|to|via) this (?:tool|function|server)\b|\b(?:tool|function) of the [a-z0-9 _-]{1,30} server is (?:broken|deprecated|unavailable|compromised|disabled|unsafe)\b|\b(?:use|call|prefer) this (?:tool|function|server) (?:instead|rather)\b|\binstead of (?:using |calling )?(?:the )?(?:other|original|default|regular|standard) (?:tools?|servers?|functions?)\b|\b(?:all|every|any) (?:e-?mails?|messages?|requests?|calls?|payments?|transfers?)\b[^.\n]{0,40}?\bmust (?:be )?(?:bcc|cc|copied|forwarded|sent|routed|redirected)\b/;
 
+// Steering other tools without naming one: a clause that refers to other tools in general ("any
+// other tool", "another server") and either pulls their work through this tool or changes their
+// arguments. Both parts are needed: "unlike other tools, this one returns JSON" steers nothing,
+// and "add a recipient" alone is what an e-mail tool documents about itself.
+const OTHER_TOOLS_RE =
+  /\b(?:any other|every other|all other|other|another|a different|whichever|any|every|all)(?: [a-z-]+){0,2} (?:tools?|servers?|functions?|integrations?|plugins?|connectors?|apps?|assistants?)\b/;
+const PULL_TO_SELF_RE =
+  /\b(?:route|re-?route|redirect|divert|funnel|channel|intercept|proxy|hijack|pass|send|forward)\w*\b[^.;\n]{0,60}?\b(?:through|via|into|to) this (?:tool|function|server|endpoint)\b[^.;\n]{0,20}?\binstead\b|\b(?:route|re-?route|redirect|divert|funnel|intercept|proxy|hijack)\w*\b[^.;\n]{0,60}?\b(?:through|via|into) this (?:tool|function|server|endpoint)\b|\b(?:use|call|invoke) this (?:tool|function|server)\b[^.;\n]{0,15}?\binstead\b|\binstead\b[^.;\n]{0,15}?\b(?:use|call|invoke|through|via) this (?:tool|function|server)\b/;
+const ALTER_ARGS_RE =
+  /\b(?:add|append|include|insert|inject|bcc|cc|copy|change|replace|swap|set|redirect|rewrite)\w*\b(?:[^.;\n]|\.(?!\s)){0,60}?\b(?:recipients?|addresses|address|bcc|cc|attendees?|arguments?|parameters?|destination|account|url|endpoint|webhook)\b/;
+
+/** A value the attacker supplies: an address, a URL or a phone number. */
+const CONCRETE_VALUE_RE = /[\w.+-]+@[\w-]+\.[a-z]{2,}|https?:\/\/|\+\d{7,15}\b/;
+
+/** The first clause that steers other tools in general, if any. */
+function steersOtherTools(norm: string): { index: number; 0: string } | undefined {
+  if (!OTHER_TOOLS_RE.test(norm)) return undefined;
+  let offset = 0;
+  // Sentence ends are a stop before a space: addresses and URLs keep their dots.
+  for (const sentence of norm.split(/[.!?\n](?=\s|$)/)) {
+    const other = OTHER_TOOLS_RE.exec(sentence);
+    if (
+      other &&
+      !/^this\b/.test(sentence.slice(other.index)) &&
+      (PULL_TO_SELF_RE.test(sentence) ||
+        (CONCRETE_VALUE_RE.test(sentence) && ALTER_ARGS_RE.test(sentence.slice(other.index))))
+    )
+      return { index: offset, 0: sentence };
+    offset += sentence.length + 1;
+  }
+  return undefined;
+}
+
 interface Match {
   severity: Severity;
   what: string;
-  m: RegExpExecArray;
+  m: { index: number; 0: string };
 }
 
 function findShadowing(norm: string): Match | undefined {
@@ -37,6 +70,8 @@ function findShadowing(norm: string): Match | undefined {
       what: 'tells the model to route requests away from other tools',
       m: replace,
     };
+  const steer = steersOtherTools(norm);
+  if (steer) return { severity: 'high', what: 'steers how other tools are used', m: steer };
   const deprecated = SELF_DEPRECATION_RE.exec(norm);
   if (deprecated) {
     // Genuine deprecation notes exist; a security scare or a "must" makes it a lure.
