@@ -131,6 +131,9 @@ const PRIVATE_READ_RE =
   /\b(?:read\w*|get\w*|list\w*|search\w*|query\w*|export\w*|fetch\w*|retriev\w*|view\w*|download\w*|access\w*|dump\w*|show\w*)\b[^.]{0,50}\b(?:files?|director(?:y|ies)|database|db|tables?|records?|emails?|inbox|mail|messages?|chats?|dms?|contacts|calendar|documents?|secrets?|credentials?|passwords?|keys|tokens?|customer|patients?|accounts?|history|notes?|memories|repositor(?:y|ies)|source code|private)\b/;
 const UNTRUSTED_RE =
   /\b(?:web ?pages?|websites?|urls?|internet|web search|search (?:the )?web|browse\w*|scrap\w*|crawl\w*|emails?|inbox|messages?|issues?|comments?|pull requests?|tickets?|posts?|tweets?|reviews?|rss|feeds?|news)\b/;
+/** "format" destroys data only when it formats storage; format_code and format_date rewrite text. */
+const FORMAT_MEDIA_RE =
+  /\b(?:disks?|drives?|partitions?|volumes?|file ?systems?|devices?|storage|sd cards?|usb)\b/;
 const CONFIRM_PARAM_RE =
   /^(?:confirm\w*|approv\w*|acknowledg\w*|user_?confirm\w*|dry_?run|preview|require_?confirmation|consent\w*|i_?understand\w*|are_?you_?sure)$/i;
 
@@ -200,7 +203,7 @@ function classify(subject: Subject): Capabilities {
     /(?:^|_)(?:url|uri|endpoint|link|href|target)(?:s|_|$)/.test(n),
   );
   const destructive =
-    DESTRUCTIVE_VERBS.has(verb) ||
+    (DESTRUCTIVE_VERBS.has(verb) && (verb !== 'format' || FORMAT_MEDIA_RE.test(summary))) ||
     /\b(?:permanently|irreversibl\w*)\b|\b(?:delete|remove|drop|destroy|wipe|purge|erase|overwrite)s? (?:\w+ ){0,3}(?:files?|director(?:y|ies)|records?|tables?|database|data|repositor(?:y|ies)|branch(?:es)?|users?|accounts?|resources?|instances?|everything|all)\b/.test(
       summary,
     );

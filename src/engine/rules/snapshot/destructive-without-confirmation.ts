@@ -1,12 +1,32 @@
 import { defineRule } from '../define-rule.js';
 import type { Severity } from '../../types.js';
 import { HIPAA, SOC2 } from './_compliance.js';
+import { toolParameters } from '../../text/fields.js';
 import { capabilitiesOf } from './_capabilities.js';
 import { subjectsOf, toolSummary } from './_tool-text.js';
 
 /** Deletion of many things at once, or of things that can't come back. */
 const BULK_OR_IRREVERSIBLE_RE =
   /\b(?:permanently|irreversibl\w*|recursive\w*|all (?:files|records|data|items|messages|rows|branches|users)|any (?:table|file|record|directory)|entire|whole|directories|force)\b/;
+
+// The tool says it asks before acting ("asks for confirmation unless force is true", "confirm with
+// the user before deleting"). A negation in front ("without asking for confirmation", "never
+// prompts for approval") turns the same words into the opposite, so it is checked separately.
+const STATES_CONFIRMATION_RE =
+  /\b(?:ask|prompt|require|request|wait|need|seek|get|obtain)\w*\b(?: (?:the )?(?:user|you|for|them))*[^.;\n]{0,30}?\b(?:confirm\w*|approv\w*|consent)\b|\bconfirm\w* (?:with|by) the user\b|\b(?:after|once|only (?:after|when|if)|until) (?:the )?user (?:has )?(?:confirm|approv|consent)\w*|\b(?:two|2)[- ](?:step|phase)\b/g;
+const NEGATED_BEFORE_RE = /\b(?:without|no|not|never|skip\w*|bypass\w*|\w+n't)\b[^.;\n]{0,20}$/;
+
+function statesConfirmation(summary: string): boolean {
+  STATES_CONFIRMATION_RE.lastIndex = 0;
+  for (const m of summary.matchAll(STATES_CONFIRMATION_RE)) {
+    if (!NEGATED_BEFORE_RE.test(summary.slice(Math.max(0, m.index - 40), m.index))) return true;
+  }
+  return false;
+}
+
+/** A switch that overrides a safe default (`force`, `yes`): the default is the confirmation step. */
+const SAFETY_SWITCH_PARAM_RE =
+  /^(?:force\w*|yes|assume_?yes|skip_?confirm\w*|no_?prompt|non_?interactive|interactive|safe_?mode)$/i;
 
 export default defineRule({
   meta: {
@@ -39,9 +59,11 @@ export default defineRule({
       if (!caps.destructive && !caps.movesMoney) continue;
       if (caps.hasConfirmationParam || tool.annotations?.destructiveHint === true) continue;
       const summary = toolSummary(subject);
+      if (statesConfirmation(summary)) continue;
       let severity: Severity = 'low';
       if (caps.movesMoney) severity = 'medium';
       else if (BULK_OR_IRREVERSIBLE_RE.test(summary)) severity = 'medium';
+      if (toolParameters(tool).some((p) => SAFETY_SWITCH_PARAM_RE.test(p.name))) severity = 'low';
       const what = caps.movesMoney ? 'moves money' : 'deletes or overwrites data';
       ctx.report({
         subject: subject.location,

@@ -1,7 +1,7 @@
 import { defineRule } from '../define-rule.js';
 import type { Severity } from '../../types.js';
 import { HIPAA, SOC2 } from './_compliance.js';
-import { snippetAround, subjectsOf, toolSummary } from './_tool-text.js';
+import { snippetAround, subjectsOf, toolTextWithInjected } from './_tool-text.js';
 
 // Vocabulary of attack techniques, grouped by how unambiguous it is. "Intent" terms describe
 // harming someone (stealing, hiding, attacking); "technique" terms name offensive tradecraft that
@@ -85,7 +85,8 @@ export default defineRule({
   check(snapshot, ctx) {
     for (const subject of subjectsOf(snapshot)) {
       if (subject.toolIndex === undefined) continue;
-      const summary = toolSummary(subject);
+      // Harmful content counts wherever it is written, injected clauses included.
+      const summary = toolTextWithInjected(subject);
       const hit = classify(summary);
       if (!hit) continue;
       const phrase = summary.slice(hit.index, hit.index + hit.length);

@@ -8,7 +8,13 @@ import {
   type Signal,
   type SignalKind,
 } from './_injection-signals.js';
-import { proseFields, snippetAround, subjectsOf, type NormalizedField } from './_tool-text.js';
+import {
+  fieldSignals,
+  proseFields,
+  snippetAround,
+  subjectsOf,
+  type NormalizedField,
+} from './_tool-text.js';
 
 /** Below this summed weight a subject's text reads as documentation. */
 const REPORT_SCORE_MIN = 3;
@@ -62,7 +68,7 @@ function severityFor(signals: readonly Signal[], total: number): Severity | unde
  * separate words, the text with them read as spaces (then the evidence quotes that revealed text).
  */
 function strongestReading(field: NormalizedField): { signals: Signal[]; text: string } {
-  const plain = { signals: injectionSignals(field.norm), text: field.display };
+  const plain = { signals: fieldSignals(field), text: field.display };
   if (field.revealed === undefined) return plain;
   const revealed = { signals: injectionSignals(field.revealed), text: field.revealed };
   return signalScore(revealed.signals) > signalScore(plain.signals) ? revealed : plain;
