@@ -45,7 +45,7 @@ function loopInstruction(norm: string): RegExpExecArray | undefined {
   COUNTED_RE.lastIndex = 0;
   for (const m of norm.matchAll(COUNTED_RE)) {
     const bounded = BOUND_BEFORE_RE.test(m[1]!);
-    if (!bounded && repeatCount(m[2]!) >= REPEAT_COUNT_MIN) return m as RegExpExecArray;
+    if (!bounded && repeatCount(m[2]!) >= REPEAT_COUNT_MIN) return m;
   }
   return undefined;
 }
