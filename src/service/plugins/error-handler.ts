@@ -3,6 +3,7 @@
 // a 500 with a generic message, logged in full with the request id.
 
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isTransientStoreError } from '../../store/errors.js';
 import { AppError, ERROR_CATALOGUE, type ErrorCode, isAppError } from '../errors.js';
 
 export interface ErrorBody {
@@ -57,6 +58,15 @@ export function toAppError(error: FastifyError): AppError {
   }
   const known = FRAMEWORK_CODES[error.code];
   if (known) return new AppError(known.code, { message: known.message, cause: error });
+  if (isTransientStoreError(error)) {
+    // A cut or restarting database connection: nothing wrong with the request, retry it.
+    return new AppError('unavailable', {
+      message:
+        'The database is briefly unavailable; retry the request (with the same Idempotency-Key for submissions).',
+      headers: { 'retry-after': '1' },
+      cause: error,
+    });
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return new AppError(codeForStatus(status), { cause: error });
