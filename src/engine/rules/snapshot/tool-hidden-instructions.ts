@@ -114,7 +114,7 @@ export default defineRule({
         ctx.report({
           subject: subject.location,
           severity,
-          message: `The text of ${subject.label} gives the model instructions (${kinds.join(', ')}; weight ${total}).`,
+          message: `The text of ${subject.label} gives the model instructions (${kinds.map((k) => k.replace(/-/g, ' ')).join(', ')}).`,
           location: field.location,
           snippet: snippetAround(text, strongest.index, strongest.length),
         });
