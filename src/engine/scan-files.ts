@@ -13,7 +13,7 @@ import {
   type SkippedEntry,
 } from './inputs/archive.js';
 import { classifyFile, type Classification, type TextFormat } from './inputs/classify.js';
-import { extractTools, parseCodeFile } from './inputs/code/index.js';
+import { analyseCodeFile, type CodeOutcome } from './inputs/code/index.js';
 import { parseClientConfig } from './inputs/config/parse-config.js';
 import { parseDependencyFile } from './inputs/deps/index.js';
 import {
@@ -25,7 +25,7 @@ import {
   type ParsedDocument,
 } from './inputs/documents.js';
 import { INPUT_LIMITS } from './inputs/limits.js';
-import type { CodeInput, ConfigInput, InputFile } from './inputs/types.js';
+import type { ConfigInput, InputFile } from './inputs/types.js';
 import {
   runRule,
   sortFindings,
@@ -33,7 +33,6 @@ import {
   type RuleInputs,
   type RuleTarget,
 } from './rules/define-rule.js';
-import { CODE_RULES } from './rules/code/index.js';
 import { CONFIG_RULES } from './rules/config/index.js';
 import { DEPENDENCY_RULES } from './rules/dependencies/index.js';
 import { RuleFailureError, scanSnapshotFindings } from './scan-snapshot.js';
@@ -298,12 +297,12 @@ function isCode(file: ExpandedFile): boolean {
 async function analyseFile(
   file: ExpandedFile,
   c: Collector,
-  codeAhead?: Promise<CodeInput | undefined>,
+  codeAhead?: Promise<CodeOutcome | undefined>,
 ): Promise<void> {
   const { path, classification } = file;
   const { format, text, dependencyFile } = classification;
   if (isCode(file)) {
-    await analyseCode(path, codeAhead ?? parseCodeFile(path, text), c);
+    await analyseCode(path, codeAhead ?? analyseCodeFile(path, text), c);
     return;
   }
   const parsed = parseStructured(format, text, dependencyFile);
@@ -340,33 +339,39 @@ async function analyseFile(
   runRules(SECRET_RULES, genericInput(path, text, parsed?.value), path, c);
 }
 
+/** Code rules have already run (on the analysis thread for JS/TS): their findings and failures
+ *  are collected here, and the tools the file defines go through the tool-definition rules. */
 async function analyseCode(
   path: string,
-  parsed: Promise<CodeInput | undefined>,
+  analysed: Promise<CodeOutcome | undefined>,
   c: Collector,
 ): Promise<void> {
-  const code = await parsed;
-  if (!code) return;
-  if (code.skipped) c.skipped.push({ path, reason: code.skipped });
-  runRules(CODE_RULES, code, path, c);
-  const tools = extractTools(code);
-  if (tools.length > 0) runSnapshot({ tools, origin: path }, path, c);
+  const outcome = await analysed;
+  if (!outcome) return;
+  if (outcome.skipped) c.skipped.push({ path, reason: outcome.skipped });
+  c.failures.push(...outcome.failures);
+  for (const finding of outcome.findings) {
+    finding.file ??= path;
+    c.findings.push(finding);
+  }
+  if (outcome.tools.length > 0) runSnapshot({ tools: outcome.tools, origin: path }, path, c);
 }
 
-/** JS/TS files whose analysis starts ahead of their turn: the analysis thread parses them while
- *  this thread runs the rules of earlier files and parses Python, so a scan uses two cores.
- *  Bounded, because each finished analysis holds its facts until its turn comes. */
+/** JS/TS files whose analysis starts ahead of their turn: the analysis thread parses them and
+ *  runs their code rules while this thread runs the tool-definition rules of earlier files and
+ *  parses Python, so a scan uses two cores. Bounded, so that a slow main thread does not queue
+ *  the whole upload's texts on the analysis thread. */
 const CODE_LOOKAHEAD_FILES = 8;
 
 /** Starts the analysis of upcoming JS/TS files, at most CODE_LOOKAHEAD_FILES ahead. */
 class CodeLookahead {
-  private readonly started = new Map<number, Promise<CodeInput | undefined>>();
+  private readonly started = new Map<number, Promise<CodeOutcome | undefined>>();
   private next = 0;
 
   constructor(private readonly files: readonly ExpandedFile[]) {}
 
   /** The analysis of file `index` if it was started ahead (it is then handed over once). */
-  take(index: number): Promise<CodeInput | undefined> | undefined {
+  take(index: number): Promise<CodeOutcome | undefined> | undefined {
     const parsed = this.started.get(index);
     this.started.delete(index);
     this.fill(index + 1);
@@ -380,7 +385,7 @@ class CodeLookahead {
       const file = this.files[i]!;
       const format = file.classification.format;
       if (format !== 'javascript' && format !== 'typescript') continue;
-      const parsed = parseCodeFile(file.path, file.classification.text);
+      const parsed = analyseCodeFile(file.path, file.classification.text);
       // Handled when its turn comes; until then a failure must not count as unhandled.
       parsed.catch(() => undefined);
       this.started.set(i, parsed);

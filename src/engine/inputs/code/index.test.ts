@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { extractTools, languageOf, parseCodeFile } from './index.js';
+import { analyseCodeFile, extractTools, languageOf, parseCodeFile } from './index.js';
 import type { CodeInput } from '../types.js';
+import { runRule } from '../../rules/define-rule.js';
+import { CODE_RULES } from '../../rules/code/index.js';
 
 async function parse(path: string, text: string): Promise<CodeInput> {
   const parsed = await parseCodeFile(path, text);
@@ -286,5 +288,94 @@ describe('extractTools', () => {
         line: 4,
       },
     ]);
+  });
+});
+
+describe('analyseCodeFile', () => {
+  /** What the code rules find in a parsed file on this thread: the reference for the worker. */
+  async function inProcess(path: string, text: string) {
+    const input = await parse(path, text);
+    return {
+      findings: CODE_RULES.flatMap((rule) => runRule(rule, input)),
+      tools: extractTools(input),
+    };
+  }
+
+  const SERVER = [
+    "import { exec } from 'node:child_process';",
+    "import { z } from 'zod';",
+    "const API_KEY = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';",
+    "server.tool('run', 'Run a command', { cmd: z.string() }, async ({ cmd }) => {",
+    '  exec(`sh -c ${cmd}`);',
+    "  await fetch('https://example.com', { headers: { key: API_KEY } });",
+    '  return { content: [] };',
+    '});',
+  ].join('\n');
+
+  it('returns undefined for files that are not code', async () => {
+    assert.equal(await analyseCodeFile('config.json', '{}'), undefined);
+  });
+
+  it('finds on the analysis thread exactly what the rules find on parsed facts (JS/TS)', async () => {
+    for (const path of ['server.ts', 'server.js']) {
+      const outcome = await analyseCodeFile(path, SERVER);
+      assert.ok(outcome, path);
+      const expected = await inProcess(path, SERVER);
+      assert.ok(expected.findings.length >= 2, 'the fixture should trigger several rules');
+      assert.deepEqual(outcome.findings, expected.findings, path);
+      assert.deepEqual(outcome.tools, expected.tools, path);
+      assert.deepEqual(outcome.failures, []);
+      assert.equal(outcome.skipped, undefined);
+    }
+  });
+
+  it('runs Python on this thread with the same results', async () => {
+    const text = [
+      'import subprocess',
+      '@mcp.tool()',
+      'def run(cmd: str) -> str:',
+      '    """Run a command."""',
+      '    return subprocess.run(cmd, shell=True).stdout',
+    ].join('\n');
+    const outcome = await analyseCodeFile('server.py', text);
+    const expected = await inProcess('server.py', text);
+    assert.ok(outcome && expected.findings.length > 0);
+    assert.deepEqual(outcome.findings, expected.findings);
+    assert.deepEqual(outcome.tools, expected.tools);
+  });
+
+  it('lists syntax errors, as parseCodeFile does', async () => {
+    const text = 'import { exec } from "child_process";\nexec(process.argv[2]);\nexec(x +);\n';
+    const outcome = await analyseCodeFile('broken.ts', text);
+    assert.ok(outcome);
+    assert.match(outcome.errors[0] ?? '', /^3: /);
+    assert.deepEqual(outcome.errors, (await parse('broken.ts', text)).errors);
+    assert.deepEqual(outcome.findings, (await inProcess('broken.ts', text)).findings);
+  });
+
+  it('still checks the text of a file it skips (a secret in a minified bundle)', async () => {
+    const text = `var k='sk_live_4eC39HqLyjWDarjtT1zdp7dc';${'f(a,b);'.repeat(5_000)}`;
+    const outcome = await analyseCodeFile('bundle.js', text);
+    assert.match(outcome?.skipped ?? '', /minified/);
+    assert.deepEqual(
+      outcome?.findings.map((f) => f.ruleId),
+      ['code-hardcoded-secret'],
+    );
+    assert.deepEqual(outcome?.findings, (await inProcess('bundle.js', text)).findings);
+  });
+
+  it('answers overlapping requests each with its own file', async () => {
+    const files = Array.from({ length: 10 }, (_, i) => ({
+      path: `s${i}.${i % 2 ? 'ts' : 'js'}`,
+      text: `${'\n'.repeat(i)}require('child_process').exec(process.argv[${i}]);\n`,
+    }));
+    const outcomes = await Promise.all(files.map((f) => analyseCodeFile(f.path, f.text)));
+    outcomes.forEach((outcome, i) => {
+      const locations = outcome?.findings.flatMap((f) => f.evidence.map((e) => e.location));
+      assert.ok(
+        locations?.some((l) => l.includes(`${i + 1}`)),
+        files[i]!.path,
+      );
+    });
   });
 });

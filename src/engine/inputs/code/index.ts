@@ -1,13 +1,15 @@
 // Server-code inputs: language detection, parsing (oxc for JS/TS, tree-sitter for Python) into
 // language-neutral facts, and MCP tool definitions found in code.
-import type { McpTool } from '../../types.js';
 import type { CodeInput, CodeLanguage } from '../types.js';
-import { emptyFacts, type ExtractedTool } from './facts.js';
-import { analyseJavaScriptOnThread } from './javascript-thread.js';
+import { checkCode, type CodeOutcome } from './check-code.js';
+import { emptyFacts } from './facts.js';
+import { analyseJavaScriptOnThread, checkJavaScriptOnThread } from './javascript-thread.js';
 import { analysePython } from './python.js';
 import { budgetProblem } from './budget.js';
 
 export type * from './facts.js';
+export type { CodeOutcome, RuleFailure } from './check-code.js';
+export { extractTools } from './check-code.js';
 
 const EXTENSION_LANGUAGES: Readonly<Record<string, CodeLanguage>> = {
   '.js': 'javascript',
@@ -51,7 +53,20 @@ export async function parseCodeFile(path: string, text: string): Promise<CodeInp
   return result;
 }
 
-/** MCP tool definitions found in the file; each carries the `line` it is defined on. */
-export function extractTools(code: CodeInput): McpTool[] {
-  return (code.facts?.tools ?? []).map((tool): ExtractedTool => ({ ...tool }));
+/**
+ * Analyses one source file all the way to findings: parse, code rules, MCP tools. Returns
+ * undefined (never throws) when the path is not code. JS/TS runs entirely on the analysis thread,
+ * so the facts (several times the source's size) are never copied back; Python runs here.
+ */
+export async function analyseCodeFile(
+  path: string,
+  text: string,
+): Promise<CodeOutcome | undefined> {
+  const language = languageOf(path);
+  if (!language) return undefined;
+  if (language !== 'python' && !budgetProblem(text)) {
+    return checkJavaScriptOnThread(path, text, language);
+  }
+  const code = await parseCodeFile(path, text);
+  return code && checkCode(code);
 }

@@ -4,8 +4,10 @@
 // as not analysed.
 import { Worker } from 'node:worker_threads';
 import type { CodeLanguage } from '../types.js';
+import { checkCode, type CodeOutcome } from './check-code.js';
 import { emptyFacts } from './facts.js';
 import type { Analysis } from './javascript.js';
+import type { JsReply, JsRequest, WireFailure, WireOutcome } from './javascript-worker.js';
 
 /** Native stack of the worker thread: deep enough for the nesting a 2 MB file can hold. */
 const WORKER_STACK_MB = 256;
@@ -14,25 +16,15 @@ const WORKER_HEAP_MB = 1024;
 /** A file taking longer than this is abandoned (and its worker replaced). */
 export const JS_ANALYSIS_TIME_MS_MAX = 10_000;
 
-interface JsRequest {
-  id: number;
-  path: string;
-  text: string;
-  language: CodeLanguage;
-}
+/** A reply, or why the file could not be analysed (`failure`). */
+type Answer = Pick<JsReply, 'analysis' | 'outcome' | 'failure'>;
 
 interface Pending {
   request: JsRequest;
-  resolve: (analysis: Analysis) => void;
+  resolve: (answer: Answer) => void;
   /** Armed only while the request is the one the worker is on (the first pending): requests
    *  queued behind a slow file do not spend their budget waiting. */
   timer?: NodeJS.Timeout;
-}
-
-interface Reply {
-  id: number;
-  analysis?: Analysis;
-  failure?: string;
 }
 
 let worker: Worker | undefined;
@@ -52,18 +44,14 @@ function workerEntry(): { script: string | URL; eval: boolean } {
   return { script, eval: true };
 }
 
-function skipped(reason: string): Analysis {
-  return { facts: emptyFacts(), errors: [], skipped: `not analysed: ${reason}` };
-}
-
-function settle(id: number, analysis: Analysis): void {
+function settle(id: number, answer: Answer): void {
   const entry = pending.get(id);
   if (!entry) return;
   clearTimeout(entry.timer);
   pending.delete(id);
   if (pending.size === 0) worker?.unref();
   else armHead();
-  entry.resolve(analysis);
+  entry.resolve(answer);
 }
 
 /** Starts the budget of the request the worker is now on (requests are answered in order). */
@@ -82,11 +70,11 @@ function abandon(id: number, head: Pending, current: Worker): void {
   void current.terminate();
   for (const entry of pending.values()) send(entry);
   if (pending.size === 0) worker?.unref();
-  head.resolve(skipped(`took longer than ${JS_ANALYSIS_TIME_MS_MAX} ms`));
+  head.resolve({ failure: `took longer than ${JS_ANALYSIS_TIME_MS_MAX} ms` });
 }
 
 function failAll(reason: string): void {
-  for (const id of [...pending.keys()]) settle(id, skipped(reason));
+  for (const id of [...pending.keys()]) settle(id, { failure: reason });
 }
 
 function startWorker(): Worker {
@@ -95,10 +83,10 @@ function startWorker(): Worker {
     eval: entry.eval,
     resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
-  started.on('message', (reply: Reply) => {
+  started.on('message', (reply: JsReply) => {
     // A replaced worker's late answers are ignored: its queue was handed on.
     if (worker !== started) return;
-    settle(reply.id, reply.analysis ?? skipped(reply.failure ?? 'the analysis failed'));
+    settle(reply.id, reply);
   });
   started.on('error', (error) => {
     if (worker !== started) return;
@@ -122,17 +110,52 @@ function send(entry: Pending): void {
   armHead();
 }
 
-/** Analyses one file on the worker thread; never rejects. Calls may overlap: the worker answers
- *  them in order, each within its own time budget. */
-export function analyseJavaScriptOnThread(
+function ask(request: Omit<JsRequest, 'id'>): Promise<Answer> {
+  const numbered: JsRequest = { id: nextId++, ...request };
+  return new Promise((resolve) => {
+    const entry: Pending = { request: numbered, resolve };
+    pending.set(numbered.id, entry);
+    send(entry);
+  });
+}
+
+function notAnalysed(answer: Answer): string {
+  return `not analysed: ${answer.failure ?? 'the analysis failed'}`;
+}
+
+/** Analyses one file on the worker thread and returns its facts; never rejects. Calls may
+ *  overlap: the worker answers them in order, each within its own time budget. */
+export async function analyseJavaScriptOnThread(
   path: string,
   text: string,
   language: CodeLanguage,
 ): Promise<Analysis> {
-  const request: JsRequest = { id: nextId++, path, text, language };
-  return new Promise((resolve) => {
-    const entry: Pending = { request, resolve };
-    pending.set(request.id, entry);
-    send(entry);
-  });
+  const answer = await ask({ path, text, language, want: 'facts' });
+  return answer.analysis ?? { facts: emptyFacts(), errors: [], skipped: notAnalysed(answer) };
+}
+
+function rebuildFailure(failure: WireFailure): CodeOutcome['failures'][number] {
+  const error = new Error(failure.message);
+  error.name = failure.name;
+  if (failure.stack) error.stack = failure.stack;
+  return { ruleId: failure.ruleId, error };
+}
+
+function fromWire(outcome: WireOutcome): CodeOutcome {
+  return { ...outcome, failures: outcome.failures.map(rebuildFailure) };
+}
+
+/** Analyses one file and runs the code rules on the worker thread: only findings, tools, errors
+ *  and rule failures come back, never the facts. Never rejects; calls may overlap as above. A
+ *  file the thread could not analyse still goes through the rules here, with no facts (the rules
+ *  that read the text alone, such as hard-coded secrets, still apply). */
+export async function checkJavaScriptOnThread(
+  path: string,
+  text: string,
+  language: CodeLanguage,
+): Promise<CodeOutcome> {
+  const answer = await ask({ path, text, language, want: 'check' });
+  if (answer.outcome) return fromWire(answer.outcome);
+  const skipped = notAnalysed(answer);
+  return checkCode({ path, language, text, ast: null, facts: emptyFacts(), errors: [], skipped });
 }

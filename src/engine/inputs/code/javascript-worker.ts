@@ -2,25 +2,63 @@
 // input (thousands of `(`, `if (a)` or `!` in a row) overflows a normal thread stack and kills the
 // process with SIGSEGV, which no try/catch can stop. Here it runs on a thread whose stack is large
 // enough for anything the size caps let through.
+//
+// A `check` request also runs the code rules here and sends back only findings, tools, errors and
+// rule failures: the facts never cross the thread (see check-code.ts for why). A `facts` request
+// returns the facts themselves, for callers that read them (tests, the rule fixtures).
 import { parentPort } from 'node:worker_threads';
 import type { CodeLanguage } from '../types.js';
-import { analyseJavaScript } from './javascript.js';
+import { checkCode, type CodeOutcome } from './check-code.js';
+import { analyseJavaScript, type Analysis } from './javascript.js';
 
 export interface JsRequest {
   id: number;
   path: string;
   text: string;
   language: CodeLanguage;
+  want: 'facts' | 'check';
+}
+
+/** A rule failure as it crosses the thread: a thrown value need not be cloneable. */
+export interface WireFailure {
+  ruleId: string;
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+export type WireOutcome = Omit<CodeOutcome, 'failures'> & { failures: WireFailure[] };
+
+export interface JsReply {
+  id: number;
+  analysis?: Analysis;
+  outcome?: WireOutcome;
+  failure?: string;
+}
+
+function check(request: JsRequest, analysis: Analysis): WireOutcome {
+  const { path, text, language } = request;
+  const outcome = checkCode({ path, language, text, ast: null, ...analysis });
+  const failures = outcome.failures.map(({ ruleId, error }): WireFailure => {
+    if (!(error instanceof Error)) return { ruleId, name: 'Error', message: String(error) };
+    const failure: WireFailure = { ruleId, name: error.name, message: error.message };
+    if (error.stack) failure.stack = error.stack;
+    return failure;
+  });
+  return { ...outcome, failures };
+}
+
+function answer(request: JsRequest): JsReply {
+  const analysis = analyseJavaScript(request.path, request.text, request.language);
+  if (request.want === 'facts') return { id: request.id, analysis };
+  return { id: request.id, outcome: check(request, analysis) };
 }
 
 parentPort?.on('message', (request: JsRequest) => {
   try {
-    const analysis = analyseJavaScript(request.path, request.text, request.language);
-    parentPort?.postMessage({ id: request.id, analysis });
+    parentPort?.postMessage(answer(request));
   } catch (error) {
-    parentPort?.postMessage({
-      id: request.id,
-      failure: error instanceof RangeError ? 'nested too deeply to analyse' : String(error),
-    });
+    const failure = error instanceof RangeError ? 'nested too deeply to analyse' : String(error);
+    parentPort?.postMessage({ id: request.id, failure } satisfies JsReply);
   }
 });

@@ -1,0 +1,49 @@
+// One analysed file through the code rules, with the MCP tools it defines. For JS/TS this runs on
+// the analysis thread, beside the parse, so that only findings and tools cross back: the facts
+// are about seven times the source's size, and copying them between threads cost as much as the
+// walk that builds them. Python files, and JS/TS files the thread could not analyse, run it here.
+import { CODE_RULES } from '../../rules/code/index.js';
+import { runRule } from '../../rules/define-rule.js';
+import type { Finding, McpTool } from '../../types.js';
+import type { CodeInput } from '../types.js';
+import type { ExtractedTool } from './facts.js';
+
+export interface RuleFailure {
+  ruleId: string;
+  error: unknown;
+}
+
+/** What a scan keeps of one source file once its rules have run. */
+export interface CodeOutcome {
+  /** Findings of every code rule, in rule order (`file` is left to the caller). */
+  findings: Finding[];
+  /** MCP tool definitions found in the file; each carries the `line` it is defined on. */
+  tools: ExtractedTool[];
+  /** Syntax errors (`line: message`). */
+  errors: string[];
+  /** Set when the file was not analysed (too large, minified, over the time budget). */
+  skipped?: string;
+  /** Code rules that threw: the scan must fail rather than pass the file as clean. */
+  failures: RuleFailure[];
+}
+
+/** MCP tool definitions found in the file; each carries the `line` it is defined on. */
+export function extractTools(code: CodeInput): McpTool[] {
+  return (code.facts?.tools ?? []).map((tool): ExtractedTool => ({ ...tool }));
+}
+
+export function checkCode(code: CodeInput): CodeOutcome {
+  const failures: RuleFailure[] = [];
+  const findings: Finding[] = [];
+  for (const rule of CODE_RULES) {
+    findings.push(...runRule(rule, code, (ruleId, error) => failures.push({ ruleId, error })));
+  }
+  const outcome: CodeOutcome = {
+    findings,
+    tools: (code.facts?.tools ?? []).map((tool) => ({ ...tool })),
+    errors: code.errors ?? [],
+    failures,
+  };
+  if (code.skipped) outcome.skipped = code.skipped;
+  return outcome;
+}
