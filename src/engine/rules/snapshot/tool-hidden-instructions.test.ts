@@ -66,7 +66,7 @@ ruleTester(rule, {
           { ticker: { type: 'string' } },
         ),
       ),
-      findings: [{ severity: 'high', contains: 'parameter-tampering' }],
+      findings: [{ severity: 'high', contains: 'parameter tampering' }],
     },
     {
       name: 'server instructions with a chat-template marker',
