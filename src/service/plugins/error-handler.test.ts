@@ -4,7 +4,10 @@ import type { FastifyError } from 'fastify';
 import { toAppError } from './error-handler.js';
 
 function dbError(fields: Record<string, unknown>): FastifyError {
-  return Object.assign(new Error(String(fields.message ?? 'db')), fields) as FastifyError;
+  return Object.assign(
+    new Error(String(fields.message ?? 'db')),
+    fields,
+  ) as unknown as FastifyError;
 }
 
 describe('toAppError: database failures', () => {
