@@ -86,7 +86,32 @@ export async function createSqliteStore(path: string): Promise<Store> {
       }
     });
 
-  return createKyselyStore({ dialect: 'sqlite', db, writeTransaction });
+  // A second, read-only connection for the per-request key lookup: WAL lets it read while the
+  // main connection writes, it sees only committed rows (a key rotation in progress is invisible
+  // until it commits), and a synchronous read skips Kysely's connection mutex on the hot path.
+  const reader =
+    path === ':memory:'
+      ? undefined
+      : new SqliteDatabase(path, { readonly: true, fileMustExist: true });
+  const readerStatements = new Map<string, SqliteDatabase.Statement>();
+  const readFirstRow = reader
+    ? (source: string, parameters: readonly unknown[]): unknown => {
+        let statement = readerStatements.get(source);
+        if (statement === undefined) {
+          statement = reader.prepare(source);
+          readerStatements.set(source, statement);
+        }
+        return statement.get(...parameters);
+      }
+    : undefined;
+
+  return createKyselyStore({
+    dialect: 'sqlite',
+    db,
+    writeTransaction,
+    ...(readFirstRow ? { readFirstRow } : {}),
+    ...(reader ? { onClose: async () => void reader.close() } : {}),
+  });
 }
 
 export interface PostgresStoreOptions {

@@ -34,6 +34,12 @@ export interface KyselyStoreOptions {
   schema?: string;
   /** Extra clean-up after the Kysely instance is destroyed (e.g. dropping a test schema). */
   onClose?: () => Promise<void>;
+  /**
+   * A synchronous way to run one compiled read (SQL, parameters) → first row, on a connection of
+   * its own that sees only committed data (SQLite: a second, read-only connection). Used for the
+   * API-key lookup behind every request, where Kysely's connection mutex costs more than the query.
+   */
+  readFirstRow?: (sql: string, parameters: readonly unknown[]) => unknown;
 }
 
 const iso = (d: Date): string => d.toISOString();
@@ -309,6 +315,11 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
     async findByKeyHash(apiKeyHash) {
       // Every authenticated request runs this: the SQL is compiled once (in the dialect's own
       // placeholder syntax) and only the parameter changes, skipping the query builder.
+      if (options.readFirstRow) {
+        const row = options.readFirstRow(findByKeyHashSql, [apiKeyHash]) as
+          Selectable<AccountsTable> | undefined;
+        return row && toAccount(row);
+      }
       const { rows } = await db.executeQuery<Selectable<AccountsTable>>(
         CompiledQuery.raw(findByKeyHashSql, [apiKeyHash]),
       );
