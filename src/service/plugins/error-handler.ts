@@ -96,9 +96,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((rawError: FastifyError, request, reply) => {
     const error = toAppError(rawError);
     if (error.status >= 500) {
-      request.log.error({ err: rawError, code: error.code }, 'request failed');
+      request.log.error({ reqId: request.id, err: rawError, code: error.code }, 'request failed');
     } else if (error.cause !== undefined && !isAppError(rawError)) {
-      request.log.info({ code: error.code, reason: rawError.message }, 'client error');
+      request.log.info(
+        { reqId: request.id, code: error.code, reason: rawError.message },
+        'client error',
+      );
     }
     sendError(reply, request, error);
   });

@@ -92,6 +92,7 @@ export function registerObservability(app: FastifyInstance, metrics: ServiceMetr
     // The route pattern, never the URL (report tokens are credentials, queries are noise).
     request.log.info(
       {
+        reqId: request.id,
         method: request.method,
         route,
         statusCode: reply.statusCode,
