@@ -16,31 +16,12 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { analyseCodeFile } from '../src/engine/inputs/code/index.js';
 import type { InputFile } from '../src/engine/inputs/types.js';
+import { argValue, random } from './_support.js';
 
 const MB = 1024 * 1024;
 const TARGET_CODE_MB_PER_SECOND = 5;
 const TARGET_UPLOAD_WALL_MS = 5_000;
 const TARGET_UPLOAD_RSS_BYTES = 400 * MB;
-
-function argValue(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name);
-  const raw = i >= 0 ? process.argv[i + 1] : undefined;
-  const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-}
-
-/** Deterministic pseudo-random numbers (mulberry32): every run measures the same corpus. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Corpus: server files built from tool templates. Roughly one tool in six carries a flaw so the

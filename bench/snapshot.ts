@@ -5,28 +5,9 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { scanSnapshot } from '../src/engine/scan-snapshot.js';
 import type { McpSnapshot, McpTool } from '../src/engine/types.js';
+import { argValue, random } from './_support.js';
 
 const TARGET_TOOLS_PER_SECOND = 2000;
-
-function argValue(name: string, fallback: number): number {
-  const i = process.argv.indexOf(name);
-  const raw = i >= 0 ? process.argv[i + 1] : undefined;
-  const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-}
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run measures the same snapshot. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NOUNS = ['issue', 'file', 'record', 'invoice', 'message', 'ticket', 'page', 'event', 'user'];
 const VERBS = ['get', 'list', 'create', 'update', 'search', 'archive', 'delete', 'export'];
