@@ -6,7 +6,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { ensureAdminAccount as ensureAdmin } from './jobs/accounts.js';
 import { deliverWebhook, recoverWebhookDeliveries } from './jobs/deliver-webhook.js';
-import { recoverUnfinishedScans, runScan, type ScanEngine } from './jobs/run-scan.js';
+import { recoverUnfinishedScans, runScan, type JobDeps, type ScanEngine } from './jobs/run-scan.js';
 import { InProcessQueue } from './queue/in-process.js';
 import type { Queue } from './queue/port.js';
 import { createPgBossQueue } from './scale-out.js';
@@ -17,17 +17,9 @@ import { uuidV7 } from './store/uuid-v7.js';
 
 export type RuntimeRole = 'all' | 'api' | 'worker';
 
-export interface Runtime {
-  config: Readonly<Config>;
+/** The jobs' dependencies (store, queue, logger, clock, ids, master key, engine) and a role. */
+export interface Runtime extends JobDeps {
   role: RuntimeRole;
-  store: Store;
-  queue: Queue;
-  logger: Logger;
-  clock: () => Date;
-  newId: () => string;
-  masterKey: Buffer;
-  /** The analysis engine; tests may stand in for it. Undefined means the real one. */
-  engine?: ScanEngine;
   close(): Promise<void>;
 }
 

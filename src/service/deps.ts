@@ -1,24 +1,13 @@
 // What the HTTP service needs: the runtime's pieces (store, queue, config, logger, clock, ids,
 // master key) plus the rate-limit store, chosen by main.ts (in memory, or Redis at scale).
 
-import type { Logger } from 'pino';
-import type { Config } from '../config.js';
 import type { ParsedCidr } from '../engine/net/address-policy.js';
-import type { Queue } from '../queue/port.js';
-import type { Store } from '../store/port.js';
+import type { JobDeps } from '../jobs/run-scan.js';
 import type { ServiceMetrics } from './plugins/observability.js';
 import type { RateLimitStore } from './rate-limit.js';
 import type { CompleteScanCache } from './scans.js';
 
-export interface ServiceDeps {
-  config: Readonly<Config>;
-  store: Store;
-  queue: Queue;
-  logger: Logger;
-  clock: () => Date;
-  newId: () => string;
-  /** Encrypts MCP auth tokens before they are stored with a scan. */
-  masterKey: Buffer;
+export interface ServiceDeps extends Omit<JobDeps, 'engine'> {
   rateLimitStore: RateLimitStore;
 }
 
