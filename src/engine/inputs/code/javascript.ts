@@ -1,6 +1,6 @@
 // JS/TS → facts. oxc parses (fast enough for the 5 MB/s budget); one walk over its ESTree tree
 // records every call with the taint of its arguments, sensitive reads and MCP tool definitions.
-import { parseSync, visitorKeys } from 'oxc-parser';
+import { visitorKeys } from 'oxc-parser';
 import type { CodeLanguage } from '../types.js';
 import type { CallFact, CodeFacts, ValueFact } from './facts.js';
 import {
@@ -23,6 +23,7 @@ import {
   toolFromToolCall,
 } from './javascript-tools.js';
 import { jsChild, jsChildren, type JsNode } from './javascript-node.js';
+import { parseOxc } from './oxc-parse.js';
 
 export interface Analysis {
   facts: CodeFacts;
@@ -43,7 +44,7 @@ export function analyseJavaScript(path: string, text: string, language: CodeLang
   const sourceType = lower.endsWith('.cjs') || lower.endsWith('.cts') ? 'commonjs' : 'unambiguous';
   // astType 'js' drops TypeScript-only fields from ordinary nodes: a smaller AST to deserialise
   // (about a third faster), and the walker never reads type annotations.
-  const result = parseSync(path, text, { lang, sourceType, astType: 'js', preserveParens: false });
+  const result = parseOxc(path, text, { lang, sourceType, astType: 'js', preserveParens: false });
   const lines = new LineIndex(text);
   const errors = result.errors.map((e) => `${lines.lineOf(e.labels[0]?.start ?? 0)}: ${e.message}`);
   const walker = new JsWalker(text, lines);
