@@ -1,15 +1,15 @@
 // Helpers over tree-sitter Python nodes: string literals (with f-string interpolations), static
 // values for tool metadata, and docstrings.
-import type { Node } from 'web-tree-sitter';
+import type { PyNode } from './python-tree.js';
 
 export const NOT_STATIC = Symbol('not static');
 
 export interface PythonString {
   /** The literal text with escapes decoded; interpolations appear as `{…}`. */
   value: string;
-  interpolations: Node[];
+  interpolations: PyNode[];
   /** Literal text and interpolated expressions, in order. */
-  pieces: (string | Node)[];
+  pieces: (string | PyNode)[];
 }
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
@@ -22,10 +22,10 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   '0': '\0',
 };
 
-export function pythonString(node: Node): PythonString {
+export function pythonString(node: PyNode): PythonString {
   let value = '';
-  const interpolations: Node[] = [];
-  const pieces: (string | Node)[] = [];
+  const interpolations: PyNode[] = [];
+  const pieces: (string | PyNode)[] = [];
   let literal = '';
   for (const child of node.children) {
     if (!child) continue;
@@ -55,7 +55,7 @@ export function pythonString(node: Node): PythonString {
 }
 
 /** The Python value of a literal expression as JSON, or NOT_STATIC. */
-export function pythonStatic(node: Node | null | undefined): unknown {
+export function pythonStatic(node: PyNode | null | undefined): unknown {
   if (!node) return NOT_STATIC;
   switch (node.type) {
     case 'string': {
@@ -101,13 +101,13 @@ export function pythonStatic(node: Node | null | undefined): unknown {
   }
 }
 
-export function pythonStaticString(node: Node | null | undefined): string | undefined {
+export function pythonStaticString(node: PyNode | null | undefined): string | undefined {
   const value = pythonStatic(node);
   return typeof value === 'string' ? value : undefined;
 }
 
 /** The function's docstring, dedented like `inspect.cleandoc`. */
-export function docstringOf(definition: Node): string | undefined {
+export function docstringOf(definition: PyNode): string | undefined {
   const body = definition.childForFieldName('body');
   const first = body?.namedChildren[0];
   if (first?.type !== 'expression_statement') return undefined;
@@ -124,8 +124,8 @@ function cleandoc(text: string): string {
 }
 
 /** Keyword arguments of a call node, by name. */
-export function keywordArguments(call: Node): Map<string, Node> {
-  const out = new Map<string, Node>();
+export function keywordArguments(call: PyNode): Map<string, PyNode> {
+  const out = new Map<string, PyNode>();
   for (const arg of call.childForFieldName('arguments')?.namedChildren ?? []) {
     if (arg?.type !== 'keyword_argument') continue;
     const name = arg.childForFieldName('name')?.text;

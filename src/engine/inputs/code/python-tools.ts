@@ -2,7 +2,7 @@
 //   @mcp.tool() / @server.tool(name=…, description=…, annotations=…) def f(a: str, b: int = 3)
 //     (docstring → description; signature → inputSchema, with Field(description=…) and Annotated)
 //   Tool(name=…, description=…, inputSchema={…})   (low-level server)
-import type { Node } from 'web-tree-sitter';
+import type { PyNode } from './python-tree.js';
 import type { JsonSchema, McpTool, McpToolAnnotations } from '../../types.js';
 import {
   docstringOf,
@@ -85,8 +85,8 @@ interface FieldInfo {
 }
 
 /** `Field(…)` (pydantic) anywhere in the parameter: its description and whether it has a default. */
-function fieldInfo(parameter: Node): FieldInfo | undefined {
-  // Searching descendants is a walk through wasm: only do it when the text can hold a Field.
+function fieldInfo(parameter: PyNode): FieldInfo | undefined {
+  // Searching descendants walks the whole parameter: only do it when the text can hold a Field.
   if (!parameter.text.includes('Field')) return undefined;
   const call = parameter
     .descendantsOfType('call')
@@ -109,7 +109,7 @@ function fieldInfo(parameter: Node): FieldInfo | undefined {
   return info;
 }
 
-function signatureSchema(definition: Node): JsonSchema {
+function signatureSchema(definition: PyNode): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const parameter of definition.childForFieldName('parameters')?.namedChildren ?? []) {
@@ -141,7 +141,7 @@ function signatureSchema(definition: Node): JsonSchema {
   return schema;
 }
 
-function annotationsOf(node: Node | undefined): McpToolAnnotations | undefined {
+function annotationsOf(node: PyNode | undefined): McpToolAnnotations | undefined {
   if (!node) return undefined;
   if (node.type === 'call') {
     // ToolAnnotations(readOnlyHint=True, …)
@@ -159,15 +159,15 @@ function annotationsOf(node: Node | undefined): McpToolAnnotations | undefined {
 }
 
 export function toolFromDecoratedFunction(
-  decorators: Node[],
-  definition: Node,
+  decorators: PyNode[],
+  definition: PyNode,
 ): McpTool | undefined {
   const functionName = definition.childForFieldName('name')?.text;
   if (!functionName) return undefined;
   const decoratorCall = decorators
     .map((d) => d.namedChildren[0])
     .find((e) => e?.type === 'call' && /\.tool$/.test(e.childForFieldName('function')?.text ?? ''));
-  const kwargs = decoratorCall ? keywordArguments(decoratorCall) : new Map<string, Node>();
+  const kwargs = decoratorCall ? keywordArguments(decoratorCall) : new Map<string, PyNode>();
   const positionalName = decoratorCall
     ?.childForFieldName('arguments')
     ?.namedChildren.find((a) => a?.type === 'string');
@@ -186,7 +186,7 @@ export function toolFromDecoratedFunction(
 }
 
 /** `Tool(name='x', description='…', inputSchema={…})` from the low-level SDK. */
-export function toolFromToolConstructor(call: Node): McpTool | undefined {
+export function toolFromToolConstructor(call: PyNode): McpTool | undefined {
   const kwargs = keywordArguments(call);
   const name = pythonStaticString(kwargs.get('name'));
   if (name === undefined || !kwargs.has('inputSchema')) return undefined;

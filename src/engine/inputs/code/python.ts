@@ -1,8 +1,9 @@
-// Python → facts. tree-sitter (wasm) parses; one walk records calls with the taint of their
-// arguments, environment and credential-file reads, and FastMCP / low-level tool definitions.
-// The tree is deleted before returning: wasm memory is not garbage-collected.
+// Python → facts. tree-sitter (wasm) parses, the tree is read once into plain objects
+// (python-tree.ts) and deleted at once (wasm memory is not garbage-collected); one walk records
+// calls with the taint of their arguments, environment and credential-file reads, and FastMCP /
+// low-level tool definitions.
 import { createRequire } from 'node:module';
-import { Language, Parser, type Node } from 'web-tree-sitter';
+import { Language, Parser } from 'web-tree-sitter';
 import type { CallFact, ValueFact } from './facts.js';
 import {
   bindingOf,
@@ -21,20 +22,29 @@ import { PARSE_TIME_MS_MAX } from './budget.js';
 import type { Analysis } from './javascript.js';
 import { toolFromDecoratedFunction, toolFromToolConstructor } from './python-tools.js';
 import { pythonString } from './python-node.js';
+import { readTree, usableModule, type PyNode, type TreeSitterModule } from './python-tree.js';
 
-let parserLoading: Promise<Parser> | undefined;
+export interface PythonParser {
+  parser: Parser;
+  /** tree-sitter's wasm module, for reading trees in one pass (python-tree.ts). */
+  module: TreeSitterModule | undefined;
+}
+
+let parserLoading: Promise<PythonParser> | undefined;
 
 /** One parser per process, loaded on first use: loading the grammar is the slow part. */
-function pythonParser(): Promise<Parser> {
+export function pythonParser(): Promise<PythonParser> {
   parserLoading ??= (async () => {
-    await Parser.init();
+    // Emscripten fills in the object it is given as the module: its exports are then at hand.
+    const module = {};
+    await Parser.init(module as Parameters<typeof Parser.init>[0]);
     const wasm = createRequire(import.meta.url).resolve(
       'tree-sitter-python/tree-sitter-python.wasm',
     );
     const language = await Language.load(wasm);
     const parser = new Parser();
     parser.setLanguage(language);
-    return parser;
+    return { parser, module: usableModule(module) };
   })();
   return parserLoading;
 }
@@ -42,7 +52,7 @@ function pythonParser(): Promise<Parser> {
 const ERRORS_MAX = 20;
 
 export async function analysePython(text: string): Promise<Analysis> {
-  const parser = await pythonParser();
+  const { parser, module } = await pythonParser();
   const deadline = performance.now() + PARSE_TIME_MS_MAX;
   const tree = parser.parse(text, null, {
     progressCallback: () => performance.now() > deadline,
@@ -54,10 +64,16 @@ export async function analysePython(text: string): Promise<Analysis> {
       skipped: `not analysed: parsing took longer than ${PARSE_TIME_MS_MAX} ms`,
     };
   }
+  let root: PyNode;
+  try {
+    root = readTree(tree, text, module);
+  } finally {
+    tree.delete();
+  }
   try {
     const walker = new PyWalker();
-    walker.walkModule(tree.rootNode);
-    return { facts: walker.builder.facts, errors: syntaxErrors(tree.rootNode) };
+    walker.walkModule(root);
+    return { facts: walker.builder.facts, errors: syntaxErrors(root) };
   } catch (error) {
     // The walk recurses per nesting level; the budget pre-scan should stop such input first.
     if (!(error instanceof RangeError)) throw error;
@@ -66,8 +82,6 @@ export async function analysePython(text: string): Promise<Analysis> {
       errors: [],
       skipped: 'not analysed: nested too deeply',
     };
-  } finally {
-    tree.delete();
   }
 }
 
@@ -87,11 +101,11 @@ class PyWalker {
   private toolHandlerPending = false;
   private routePending = false;
 
-  walkModule(root: Node): void {
+  walkModule(root: PyNode): void {
     for (const child of root.namedChildren) if (child) this.visit(child);
   }
 
-  private visit(node: Node): ValueFact {
+  private visit(node: PyNode): ValueFact {
     switch (node.type) {
       case 'string':
         return this.string(node);
@@ -159,7 +173,7 @@ class PyWalker {
     }
   }
 
-  private generic(node: Node): ValueFact {
+  private generic(node: PyNode): ValueFact {
     const parts: ValueFact[] = [];
     for (const child of node.namedChildren) if (child) parts.push(this.visit(child));
     // No text for structural nodes: rules only read the text of strings, names and calls.
@@ -167,11 +181,11 @@ class PyWalker {
     return combine('other', '', parts);
   }
 
-  private line(node: Node): number {
+  private line(node: PyNode): number {
     return node.startPosition.row + 1;
   }
 
-  private string(node: Node): ValueFact {
+  private string(node: PyNode): ValueFact {
     const parsed = pythonString(node);
     if (isCredentialPath(parsed.value)) {
       this.builder.addSensitiveRead(
@@ -188,15 +202,17 @@ class PyWalker {
     return { ...combine('template', node.text, parts), ...leadingParts(parts) };
   }
 
-  private concatenated(node: Node): ValueFact {
-    const parts = node.namedChildren.filter((c): c is Node => c !== null).map((c) => this.visit(c));
+  private concatenated(node: PyNode): ValueFact {
+    const parts = node.namedChildren
+      .filter((c): c is PyNode => c !== null)
+      .map((c) => this.visit(c));
     if (parts.every((p) => p.shape === 'literal')) {
       return literalFact('', parts.map((p) => String(p.literal ?? '')).join(''));
     }
     return combine('template', node.text, parts);
   }
 
-  private identifier(node: Node): ValueFact {
+  private identifier(node: PyNode): ValueFact {
     const name = node.text;
     this.builder.addName(this.scope.fn, name);
     const binding = this.scope.lookup(name);
@@ -220,11 +236,11 @@ class PyWalker {
     return fact;
   }
 
-  private attribute(node: Node): ValueFact {
+  private attribute(node: PyNode): ValueFact {
     return this.attributeWithObject(node).fact;
   }
 
-  private attributeWithObject(node: Node): { fact: ValueFact; object: ValueFact } {
+  private attributeWithObject(node: PyNode): { fact: ValueFact; object: ValueFact } {
     const [objectNode, attributeNode] = pairOf(node, 'object', 'attribute');
     const object = this.visit(objectNode!);
     const attribute = attributeNode?.text ?? '?';
@@ -243,9 +259,11 @@ class PyWalker {
     return { fact, object };
   }
 
-  private subscript(node: Node): ValueFact {
+  private subscript(node: PyNode): ValueFact {
     const value = this.visit(node.childForFieldName('value')!);
-    const subscripts = node.childrenForFieldName('subscript').filter((c): c is Node => c !== null);
+    const subscripts = node
+      .childrenForFieldName('subscript')
+      .filter((c): c is PyNode => c !== null);
     const keys = subscripts.map((s) => this.visit(s));
     const fact = combine('member', '', [value, ...keys]);
     const key = keys[0]?.literal;
@@ -255,7 +273,7 @@ class PyWalker {
     return fact;
   }
 
-  private binary(node: Node): ValueFact {
+  private binary(node: PyNode): ValueFact {
     const left = this.visit(node.childForFieldName('left')!);
     const right = this.visit(node.childForFieldName('right')!);
     const operator = node.childForFieldName('operator')?.type;
@@ -270,12 +288,14 @@ class PyWalker {
     return { ...combine('other', '', [left, right]), isTainted: false };
   }
 
-  private sequence(node: Node): ValueFact {
-    const items = node.namedChildren.filter((c): c is Node => c !== null).map((c) => this.visit(c));
+  private sequence(node: PyNode): ValueFact {
+    const items = node.namedChildren
+      .filter((c): c is PyNode => c !== null)
+      .map((c) => this.visit(c));
     return { ...combine('array', '', items), items: items.map(nested) };
   }
 
-  private dictionary(node: Node): ValueFact {
+  private dictionary(node: PyNode): ValueFact {
     const props: Record<string, ValueFact> = {};
     const parts: ValueFact[] = [];
     for (const pair of node.namedChildren) {
@@ -293,8 +313,11 @@ class PyWalker {
     return { ...combine('object', '', parts), props };
   }
 
-  private call(node: Node): ValueFact {
-    const [calleeNode, argumentList] = pairOf(node, 'function', 'arguments') as [Node, Node | null];
+  private call(node: PyNode): ValueFact {
+    const [calleeNode, argumentList] = pairOf(node, 'function', 'arguments') as [
+      PyNode,
+      PyNode | null,
+    ];
     let receiver: ValueFact | undefined;
     let callee: ValueFact;
     if (calleeNode.type === 'attribute') {
@@ -349,8 +372,8 @@ class PyWalker {
     return { ...result, isTainted, isConstant, callee: calleeName };
   }
 
-  private decorated(node: Node): ValueFact {
-    const decorators = node.namedChildren.filter((c): c is Node => c?.type === 'decorator');
+  private decorated(node: PyNode): ValueFact {
+    const decorators = node.namedChildren.filter((c): c is PyNode => c?.type === 'decorator');
     for (const decorator of decorators) this.visit(decorator);
     const definition = node.childForFieldName('definition');
     if (definition?.type !== 'function_definition') {
@@ -365,7 +388,7 @@ class PyWalker {
     return this.fn(definition);
   }
 
-  private fn(node: Node): ValueFact {
+  private fn(node: PyNode): ValueFact {
     const name = node.childForFieldName('name')?.text ?? '<anonymous>';
     const parameters = node.childForFieldName('parameters');
     const params = parameterNames(parameters);
@@ -391,7 +414,7 @@ class PyWalker {
     return unknownFact('function', '');
   }
 
-  private lambda(node: Node): ValueFact {
+  private lambda(node: PyNode): ValueFact {
     const params = parameterNames(node.childForFieldName('parameters'));
     const index = this.builder.enterFunction('<lambda>', this.line(node), params, this.scope.fn);
     const outer = this.scope;
@@ -403,7 +426,7 @@ class PyWalker {
     return { ...value, shape: 'function' };
   }
 
-  private assignment(node: Node): ValueFact {
+  private assignment(node: PyNode): ValueFact {
     const right = node.childForFieldName('right');
     const value = right ? this.visit(right) : unknownFact('other', '');
     const left = node.childForFieldName('left')!;
@@ -419,7 +442,7 @@ class PyWalker {
     return value;
   }
 
-  private forStatement(node: Node): ValueFact {
+  private forStatement(node: PyNode): ValueFact {
     const rightNode = node.childForFieldName('right');
     const right = rightNode ? this.visit(rightNode) : unknownFact('other', '');
     const left = node.childForFieldName('left');
@@ -432,15 +455,15 @@ class PyWalker {
   }
 
   /** `[f(x) for x in xs if g(x)]`: bind the loop variables before the element is evaluated. */
-  private comprehension(node: Node): ValueFact {
-    const children = node.namedChildren.filter((c): c is Node => c !== null);
+  private comprehension(node: PyNode): ValueFact {
+    const children = node.namedChildren.filter((c): c is PyNode => c !== null);
     const clauses = children.filter((c) => c.type === 'for_in_clause');
     const parts = clauses.map((c) => this.visit(c));
     for (const child of children) if (child.type !== 'for_in_clause') parts.push(this.visit(child));
     return combine('array', '', parts);
   }
 
-  private withItem(node: Node): ValueFact {
+  private withItem(node: PyNode): ValueFact {
     const value = node.childForFieldName('value');
     if (value?.type !== 'as_pattern') return value ? this.visit(value) : unknownFact('other', '');
     const inner = value.namedChildren[0];
@@ -451,7 +474,7 @@ class PyWalker {
     return fact;
   }
 
-  private bindTarget(target: Node, binding: Binding): void {
+  private bindTarget(target: PyNode, binding: Binding): void {
     switch (target.type) {
       case 'identifier':
         this.scope.assign(target.text, binding);
@@ -477,7 +500,7 @@ class PyWalker {
     }
   }
 
-  private importStatement(node: Node): ValueFact {
+  private importStatement(node: PyNode): ValueFact {
     const module =
       node.type === 'import_from_statement'
         ? node.childForFieldName('module_name')?.text
@@ -505,11 +528,11 @@ class PyWalker {
   }
 }
 
-function isToolDecorator(decorator: Node): boolean {
+function isToolDecorator(decorator: PyNode): boolean {
   return /^@\s*[\w.]+\.tool\s*(?:\(|$)/.test(decorator.text);
 }
 
-function parameterNames(parameters: Node | null): string[] {
+function parameterNames(parameters: PyNode | null): string[] {
   const out: string[] = [];
   for (const p of parameters?.namedChildren ?? []) {
     if (!p) continue;
@@ -524,7 +547,7 @@ function parameterNames(parameters: Node | null): string[] {
 }
 
 /** `os.environ["X"]` and `os.environ.get("X")` read one variable; anything else takes them all. */
-function envReadKind(environ: Node): 'env' | 'env-all' {
+function envReadKind(environ: PyNode): 'env' | 'env-all' {
   const parent = environ.parent;
   if (parent?.type === 'subscript') return 'env';
   const attribute = parent?.type === 'attribute' ? parent.childForFieldName('attribute')?.text : '';
@@ -534,10 +557,10 @@ function envReadKind(environ: Node): 'env' | 'env-all' {
 }
 
 /** Lines of ERROR and MISSING nodes; only searched when the tree says it has errors. */
-function syntaxErrors(root: Node): string[] {
+function syntaxErrors(root: PyNode): string[] {
   if (!root.hasError) return [];
   const errors: string[] = [];
-  const visit = (node: Node): void => {
+  const visit = (node: PyNode): void => {
     if (errors.length >= ERRORS_MAX || !node.hasError) return;
     if (node.type === 'ERROR' || node.isMissing) {
       const what = node.isMissing ? `missing ${node.type}` : 'syntax error';
@@ -551,9 +574,9 @@ function syntaxErrors(root: Node): string[] {
 }
 
 /** The two named children of a node whose grammar rule has exactly two (attribute, call, pair,
- *  keyword_argument). Reading the cached `namedChildren` avoids a call into wasm per field; a
+ *  keyword_argument). Reading `namedChildren` avoids a search of the children per field; a
  *  comment between the parts makes three children, and then the fields are asked for by name. */
-function pairOf(node: Node, first: string, second: string): [Node | null, Node | null] {
+function pairOf(node: PyNode, first: string, second: string): [PyNode | null, PyNode | null] {
   const children = node.namedChildren;
   if (children.length === 2) return [children[0]!, children[1]!];
   return [node.childForFieldName(first), node.childForFieldName(second)];
