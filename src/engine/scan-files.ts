@@ -302,7 +302,7 @@ async function analyseFile(
   const { path, classification } = file;
   const { format, text, dependencyFile } = classification;
   if (isCode(file)) {
-    await analyseCode(path, codeAhead ?? analyseCodeFile(path, text), c);
+    await analyseCode(path, codeAhead ?? analyseCodeFile(path, text, CODE_CHECK), c);
     return;
   }
   const parsed = parseStructured(format, text, dependencyFile);
@@ -339,8 +339,12 @@ async function analyseFile(
   runRules(SECRET_RULES, genericInput(path, text, parsed?.value), path, c);
 }
 
-/** Code rules have already run (on the analysis thread for JS/TS): their findings and failures
- *  are collected here, and the tools the file defines go through the tool-definition rules. */
+/** A scan runs the tool-definition rules on the tools found in code where the code was analysed
+ *  (for JS/TS, the analysis thread), so that that work is off the main thread too. */
+const CODE_CHECK = { toolRules: true } as const;
+
+/** The code rules and the tool-definition rules on the file's tools have already run (on the
+ *  analysis thread for JS/TS): their findings and failures are collected here. */
 async function analyseCode(
   path: string,
   analysed: Promise<CodeOutcome | undefined>,
@@ -350,11 +354,11 @@ async function analyseCode(
   if (!outcome) return;
   if (outcome.skipped) c.skipped.push({ path, reason: outcome.skipped });
   c.failures.push(...outcome.failures);
-  for (const finding of outcome.findings) {
+  c.tools += outcome.tools.length;
+  for (const finding of [...outcome.findings, ...(outcome.toolFindings ?? [])]) {
     finding.file ??= path;
     c.findings.push(finding);
   }
-  if (outcome.tools.length > 0) runSnapshot({ tools: outcome.tools, origin: path }, path, c);
 }
 
 /** JS/TS files whose analysis starts ahead of their turn: the analysis thread parses them and
@@ -385,7 +389,7 @@ class CodeLookahead {
       const file = this.files[i]!;
       const format = file.classification.format;
       if (format !== 'javascript' && format !== 'typescript') continue;
-      const parsed = analyseCodeFile(file.path, file.classification.text);
+      const parsed = analyseCodeFile(file.path, file.classification.text, CODE_CHECK);
       // Handled when its turn comes; until then a failure must not count as unhandled.
       parsed.catch(() => undefined);
       this.started.set(i, parsed);

@@ -4,6 +4,7 @@
 // walk that builds them. Python files, and JS/TS files the thread could not analyse, run it here.
 import { CODE_RULES } from '../../rules/code/index.js';
 import { runRule } from '../../rules/define-rule.js';
+import { RuleFailureError, scanSnapshotFindings } from '../../scan-snapshot.js';
 import type { Finding, McpTool } from '../../types.js';
 import type { CodeInput } from '../types.js';
 import type { ExtractedTool } from './facts.js';
@@ -25,6 +26,14 @@ export interface CodeOutcome {
   skipped?: string;
   /** Code rules that threw: the scan must fail rather than pass the file as clean. */
   failures: RuleFailure[];
+  /** With `toolRules`: the tool-definition rules' findings on `tools` (`file` left to the
+   *  caller), run where the file was analysed. Their failures are in `failures`. */
+  toolFindings?: Finding[];
+}
+
+export interface CheckOptions {
+  /** Also run the tool-definition rules on the tools the file defines (what a scan does). */
+  toolRules?: boolean;
 }
 
 /** MCP tool definitions found in the file; each carries the `line` it is defined on. */
@@ -32,7 +41,7 @@ export function extractTools(code: CodeInput): McpTool[] {
   return (code.facts?.tools ?? []).map((tool): ExtractedTool => ({ ...tool }));
 }
 
-export function checkCode(code: CodeInput): CodeOutcome {
+export function checkCode(code: CodeInput, options: CheckOptions = {}): CodeOutcome {
   const failures: RuleFailure[] = [];
   const findings: Finding[] = [];
   for (const rule of CODE_RULES) {
@@ -45,5 +54,16 @@ export function checkCode(code: CodeInput): CodeOutcome {
     failures,
   };
   if (code.skipped) outcome.skipped = code.skipped;
+  if (options.toolRules) {
+    outcome.toolFindings = [];
+    if (outcome.tools.length > 0) {
+      try {
+        outcome.toolFindings = scanSnapshotFindings({ tools: outcome.tools, origin: code.path });
+      } catch (error) {
+        if (!(error instanceof RuleFailureError)) throw error;
+        failures.push(...error.failures);
+      }
+    }
+  }
   return outcome;
 }

@@ -1,14 +1,14 @@
 // Server-code inputs: language detection, parsing (oxc for JS/TS, tree-sitter for Python) into
 // language-neutral facts, and MCP tool definitions found in code.
 import type { CodeInput, CodeLanguage } from '../types.js';
-import { checkCode, type CodeOutcome } from './check-code.js';
+import { checkCode, type CheckOptions, type CodeOutcome } from './check-code.js';
 import { emptyFacts } from './facts.js';
 import { analyseJavaScriptOnThread, checkJavaScriptOnThread } from './javascript-thread.js';
 import { analysePython } from './python.js';
 import { budgetProblem } from './budget.js';
 
 export type * from './facts.js';
-export type { CodeOutcome, RuleFailure } from './check-code.js';
+export type { CheckOptions, CodeOutcome, RuleFailure } from './check-code.js';
 export { extractTools } from './check-code.js';
 
 const EXTENSION_LANGUAGES: Readonly<Record<string, CodeLanguage>> = {
@@ -54,19 +54,21 @@ export async function parseCodeFile(path: string, text: string): Promise<CodeInp
 }
 
 /**
- * Analyses one source file all the way to findings: parse, code rules, MCP tools. Returns
+ * Analyses one source file all the way to findings: parse, code rules, MCP tools (and, with
+ * `toolRules`, the tool-definition rules on those tools). Returns
  * undefined (never throws) when the path is not code. JS/TS runs entirely on the analysis thread,
  * so the facts (several times the source's size) are never copied back; Python runs here.
  */
 export async function analyseCodeFile(
   path: string,
   text: string,
+  options: CheckOptions = {},
 ): Promise<CodeOutcome | undefined> {
   const language = languageOf(path);
   if (!language) return undefined;
   if (language !== 'python' && !budgetProblem(text)) {
-    return checkJavaScriptOnThread(path, text, language);
+    return checkJavaScriptOnThread(path, text, language, options);
   }
   const code = await parseCodeFile(path, text);
-  return code && checkCode(code);
+  return code && checkCode(code, options);
 }

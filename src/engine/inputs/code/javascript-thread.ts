@@ -4,7 +4,7 @@
 // as not analysed.
 import { Worker } from 'node:worker_threads';
 import type { CodeLanguage } from '../types.js';
-import { checkCode, type CodeOutcome } from './check-code.js';
+import { checkCode, type CheckOptions, type CodeOutcome } from './check-code.js';
 import { emptyFacts } from './facts.js';
 import type { Analysis } from './javascript.js';
 import type { JsReply, JsRequest, WireFailure, WireOutcome } from './javascript-worker.js';
@@ -153,9 +153,12 @@ export async function checkJavaScriptOnThread(
   path: string,
   text: string,
   language: CodeLanguage,
+  options: CheckOptions = {},
 ): Promise<CodeOutcome> {
-  const answer = await ask({ path, text, language, want: 'check' });
+  const toolRules = options.toolRules === true;
+  const answer = await ask({ path, text, language, want: 'check', toolRules });
   if (answer.outcome) return fromWire(answer.outcome);
   const skipped = notAnalysed(answer);
-  return checkCode({ path, language, text, ast: null, facts: emptyFacts(), errors: [], skipped });
+  const code = { path, language, text, ast: null, facts: emptyFacts(), errors: [], skipped };
+  return checkCode(code, options);
 }

@@ -17,6 +17,8 @@ export interface JsRequest {
   text: string;
   language: CodeLanguage;
   want: 'facts' | 'check';
+  /** With `check`: also the tool-definition rules on the tools found (CheckOptions). */
+  toolRules?: boolean;
 }
 
 /** A rule failure as it crosses the thread: a thrown value need not be cloneable. */
@@ -38,7 +40,10 @@ export interface JsReply {
 
 function check(request: JsRequest, analysis: Analysis): WireOutcome {
   const { path, text, language } = request;
-  const outcome = checkCode({ path, language, text, ast: null, ...analysis });
+  const outcome = checkCode(
+    { path, language, text, ast: null, ...analysis },
+    { toolRules: request.toolRules === true },
+  );
   const failures = outcome.failures.map(({ ruleId, error }): WireFailure => {
     if (!(error instanceof Error)) return { ruleId, name: 'Error', message: String(error) };
     const failure: WireFailure = { ruleId, name: error.name, message: error.message };
