@@ -88,17 +88,24 @@ export function literalFact(_text: string, literal: ValueFact['literal']): Value
  *  not theirs. Rules look two levels deep at most (`cors({ origin: ['*'] })`); deeper copies only
  *  make facts slow to build and to send between threads. */
 export function nested(value: ValueFact): ValueFact {
-  if (!value.props && !value.items && !value.origin) return value;
-  const out: ValueFact = { ...value };
-  delete out.origin;
-  if (out.props)
-    out.props = Object.fromEntries(Object.entries(out.props).map(([k, v]) => [k, flat(v)]));
-  if (out.items) out.items = out.items.map(flat);
+  if (value.props === undefined && value.items === undefined && value.origin === undefined) {
+    return value;
+  }
+  const { origin: _origin, props, items, ...rest } = value;
+  const out: ValueFact = rest;
+  if (props !== undefined) {
+    const kept: Record<string, ValueFact> = {};
+    for (const key in props) kept[key] = flat(props[key]!);
+    out.props = kept;
+  }
+  if (items !== undefined) out.items = items.map(flat);
   return out;
 }
 
 function flat(value: ValueFact): ValueFact {
-  if (!value.props && !value.items && !value.origin) return value;
+  if (value.props === undefined && value.items === undefined && value.origin === undefined) {
+    return value;
+  }
   const { props: _props, items: _items, origin: _origin, ...rest } = value;
   return rest;
 }

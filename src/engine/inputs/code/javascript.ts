@@ -91,6 +91,11 @@ class JsWalker {
     return this.text.slice(node.start, Math.min(node.end, node.start + 200));
   }
 
+  /** The node's source is exactly `process.env` (compared in place: no slice per member). */
+  private isProcessEnv(node: JsNode): boolean {
+    return node.end - node.start === 11 && this.text.startsWith('process.env', node.start);
+  }
+
   private line(node: JsNode): number {
     return this.lines.lineOf(node.start);
   }
@@ -163,7 +168,9 @@ class JsWalker {
     }
     // Comparisons and tests yield booleans: they carry no attacker-chosen text onward.
     if (node.type === 'UnaryExpression' || node.type === 'UpdateExpression') {
-      return { ...combine('other', '', parts), isTainted: false };
+      const fact = combine('other', '', parts);
+      fact.isTainted = false;
+      return fact;
     }
     if (parts.length === 0) return unknownFact('other', '');
     return combine('other', '', parts);
@@ -196,7 +203,7 @@ class JsWalker {
       const expression = expressions[i];
       if (expression) parts.push(this.visit(expression));
     });
-    return { ...combine('template', this.src(node), parts), ...leadingParts(parts) };
+    return withLeadingParts(combine('template', this.src(node), parts), parts);
   }
 
   private noteString(node: JsNode, value: string): void {
@@ -233,7 +240,7 @@ class JsWalker {
   private memberWithObject(node: JsNode): { fact: ValueFact; object: ValueFact } {
     const objectNode = jsChild(node, 'object')!;
     const property = jsChild(node, 'property')!;
-    const isEnvMember = this.src(objectNode) === 'process.env';
+    const isEnvMember = this.isProcessEnv(objectNode);
     const object = isEnvMember ? unknownFact('member', 'process.env') : this.visit(objectNode);
     if (isEnvMember) {
       object.name = 'process.env';
@@ -273,19 +280,18 @@ class JsWalker {
     const left = this.visit(jsChild(node, 'left')!);
     const right = this.visit(jsChild(node, 'right')!);
     if (node.operator === '+') {
-      return {
-        ...combine('concat', this.src(node), [left, right]),
-        ...leadingParts([left, right]),
-      };
+      return withLeadingParts(combine('concat', this.src(node), [left, right]), [left, right]);
     }
     const fact = combine('other', '', [left, right]);
     // Arithmetic, comparison and `in` / `instanceof` produce numbers or booleans.
-    return { ...fact, isTainted: false };
+    fact.isTainted = false;
+    return fact;
   }
 
   private object(node: JsNode): ValueFact {
     const props: Record<string, ValueFact> = {};
     const parts: ValueFact[] = [];
+    let mayBeTool = false;
     for (const property of jsChildren(node, 'properties')) {
       if (property.type !== 'Property') {
         parts.push(this.visit(property));
@@ -301,19 +307,25 @@ class JsWalker {
               ? String(keyNode.value)
               : undefined;
       if (key !== undefined) this.builder.addName(this.scope.fn, key);
+      if (key === 'inputSchema') mayBeTool = true;
       const valueNode = jsChild(property, 'value')!;
       const value = isFunction(valueNode) ? this.fn(valueNode, key) : this.visit(valueNode);
       if (key !== undefined) props[key] = nested(value);
       parts.push(value);
     }
-    const tool = toolFromObjectLiteral(node);
+    // A tool definition has an `inputSchema` key: reading the literal as one costs a pass.
+    const tool = mayBeTool ? toolFromObjectLiteral(node) : undefined;
     if (tool) this.builder.facts.tools.push({ ...tool, line: this.line(node) });
-    return { ...combine('object', '', parts), props };
+    const fact = combine('object', '', parts);
+    fact.props = props;
+    return fact;
   }
 
   private array(node: JsNode): ValueFact {
     const items = jsChildren(node, 'elements').map((e) => this.visit(e));
-    return { ...combine('array', '', items), items: items.map(nested) };
+    const fact = combine('array', '', items);
+    fact.items = items.map(nested);
+    return fact;
   }
 
   private call(node: JsNode): ValueFact {
@@ -372,10 +384,12 @@ class JsWalker {
     }
     const receiverTainted = calleeNode.type === 'MemberExpression' && callee.isTainted;
     const result = combine('call', '', args);
-    const isTainted = !SANITIZERS.has(calleeName) && (result.isTainted || receiverTainted);
     // A sanitiser's result is as harmless as a constant (quoted, numeric, a bare file name).
-    const isConstant = SANITIZERS.has(calleeName);
-    return { ...result, isTainted, isConstant, callee: calleeName };
+    const isSanitizer = SANITIZERS.has(calleeName);
+    result.isTainted = !isSanitizer && (result.isTainted || receiverTainted);
+    result.isConstant = isSanitizer;
+    result.callee = calleeName;
+    return result;
   }
 
   private isToolRegistration(method: string, args: JsNode[]): boolean {
@@ -435,7 +449,7 @@ class JsWalker {
       this.bindPattern(id, { tainted: false, constant: false }, true);
       return unknownFact('other', '');
     }
-    this.envDestructuring = id.type === 'ObjectPattern' && this.src(init) === 'process.env';
+    this.envDestructuring = id.type === 'ObjectPattern' && this.isProcessEnv(init);
     const value =
       isFunction(init) && id.type === 'Identifier'
         ? this.fn(init, id.name as string)
@@ -581,6 +595,15 @@ function isNode(value: unknown): value is JsNode {
     value !== null &&
     typeof (value as { type?: unknown }).type === 'string'
   );
+}
+
+/** A built string's fact with its leading constant parts (`combine` returns a fresh object). */
+function withLeadingParts(fact: ValueFact, parts: readonly ValueFact[]): ValueFact {
+  const leading = leadingParts(parts);
+  if (leading.prefix !== undefined) fact.prefix = leading.prefix;
+  if (leading.startsWithConstant !== undefined)
+    fact.startsWithConstant = leading.startsWithConstant;
+  return fact;
 }
 
 function isFunction(node: JsNode): boolean {
