@@ -13,8 +13,9 @@ import {
   unknownFact,
   bindingOf,
   nested,
-  leadingParts,
   type Binding,
+  untainted,
+  withLeadingParts,
 } from './analysis.js';
 import { LineIndex } from './line-index.js';
 import {
@@ -168,9 +169,7 @@ class JsWalker {
     }
     // Comparisons and tests yield booleans: they carry no attacker-chosen text onward.
     if (node.type === 'UnaryExpression' || node.type === 'UpdateExpression') {
-      const fact = combine('other', '', parts);
-      fact.isTainted = false;
-      return fact;
+      return untainted(combine('other', '', parts));
     }
     if (parts.length === 0) return unknownFact('other', '');
     return combine('other', '', parts);
@@ -282,10 +281,8 @@ class JsWalker {
     if (node.operator === '+') {
       return withLeadingParts(combine('concat', this.src(node), [left, right]), [left, right]);
     }
-    const fact = combine('other', '', [left, right]);
     // Arithmetic, comparison and `in` / `instanceof` produce numbers or booleans.
-    fact.isTainted = false;
-    return fact;
+    return untainted(combine('other', '', [left, right]));
   }
 
   private object(node: JsNode): ValueFact {
@@ -595,15 +592,6 @@ function isNode(value: unknown): value is JsNode {
     value !== null &&
     typeof (value as { type?: unknown }).type === 'string'
   );
-}
-
-/** A built string's fact with its leading constant parts (`combine` returns a fresh object). */
-function withLeadingParts(fact: ValueFact, parts: readonly ValueFact[]): ValueFact {
-  const leading = leadingParts(parts);
-  if (leading.prefix !== undefined) fact.prefix = leading.prefix;
-  if (leading.startsWithConstant !== undefined)
-    fact.startsWithConstant = leading.startsWithConstant;
-  return fact;
 }
 
 function isFunction(node: JsNode): boolean {

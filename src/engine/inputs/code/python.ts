@@ -9,7 +9,6 @@ import {
   bindingOf,
   nested,
   combine,
-  leadingParts,
   FactsBuilder,
   isCredentialPath,
   literalFact,
@@ -17,6 +16,9 @@ import {
   Scope,
   unknownFact,
   type Binding,
+  untainted,
+  withLeadingParts,
+  withPrefix,
 } from './analysis.js';
 import { PARSE_TIME_MS_MAX } from './budget.js';
 import type { Analysis } from './javascript.js';
@@ -159,7 +161,7 @@ class PyWalker {
         return this.importStatement(node);
       case 'comparison_operator':
       case 'not_operator':
-        return { ...this.generic(node), isTainted: false };
+        return untainted(this.generic(node));
       case 'await':
       case 'parenthesized_expression': {
         const inner = node.namedChildren[0];
@@ -199,7 +201,7 @@ class PyWalker {
     const parts = parsed.pieces.map((piece) =>
       typeof piece === 'string' ? literalFact(piece, piece) : this.visit(piece),
     );
-    return { ...combine('template', node.text, parts), ...leadingParts(parts) };
+    return withLeadingParts(combine('template', node.text, parts), parts);
   }
 
   private concatenated(node: PyNode): ValueFact {
@@ -279,20 +281,22 @@ class PyWalker {
     const operator = node.childForFieldName('operator')?.type;
     // `+` joins strings, `/` joins pathlib paths: both carry the caller's text onward.
     if (operator === '+' || operator === '/') {
-      return { ...combine('concat', node.text, [left, right]), ...leadingParts([left, right]) };
+      return withLeadingParts(combine('concat', node.text, [left, right]), [left, right]);
     }
     if (operator === '%' && typeof left.literal === 'string') {
       const prefix = left.literal.slice(0, Math.max(0, left.literal.indexOf('%')));
-      return { ...combine('format', node.text, [left, right]), prefix };
+      return withPrefix(combine('format', node.text, [left, right]), prefix);
     }
-    return { ...combine('other', '', [left, right]), isTainted: false };
+    return untainted(combine('other', '', [left, right]));
   }
 
   private sequence(node: PyNode): ValueFact {
     const items = node.namedChildren
       .filter((c): c is PyNode => c !== null)
       .map((c) => this.visit(c));
-    return { ...combine('array', '', items), items: items.map(nested) };
+    const fact = combine('array', '', items);
+    fact.items = items.map(nested);
+    return fact;
   }
 
   private dictionary(node: PyNode): ValueFact {
@@ -310,7 +314,9 @@ class PyWalker {
       if (typeof key.literal === 'string') props[key.literal] = nested(value);
       parts.push(key, value);
     }
-    return { ...combine('object', '', parts), props };
+    const fact = combine('object', '', parts);
+    fact.props = props;
+    return fact;
   }
 
   private call(node: PyNode): ValueFact {
@@ -360,16 +366,17 @@ class PyWalker {
     if (method === 'format' && typeof receiver?.literal === 'string') {
       // "SELECT … {}".format(x): string formatting, like `%` and f-strings.
       const prefix = receiver.literal.slice(0, Math.max(0, receiver.literal.indexOf('{')));
-      return { ...combine('format', node.text, parts), prefix };
+      return withPrefix(combine('format', node.text, parts), prefix);
     }
     const result = combine('call', '', parts);
     const receiverTainted = calleeNode.type === 'attribute' && callee.isTainted;
-    const isTainted =
-      !SANITIZERS.has(calleeName) &&
-      (result.isTainted || receiverTainted || INPUT_NAMES.has(calleeName));
     // A sanitiser's result is as harmless as a constant (quoted, numeric, a bare file name).
-    const isConstant = SANITIZERS.has(calleeName);
-    return { ...result, isTainted, isConstant, callee: calleeName };
+    const isSanitizer = SANITIZERS.has(calleeName);
+    result.isTainted =
+      !isSanitizer && (result.isTainted || receiverTainted || INPUT_NAMES.has(calleeName));
+    result.isConstant = isSanitizer;
+    result.callee = calleeName;
+    return result;
   }
 
   private decorated(node: PyNode): ValueFact {
