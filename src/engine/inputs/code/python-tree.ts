@@ -232,17 +232,26 @@ function read(ops: CursorOps, file: PyFile): PyNode {
     const typeId = ops.typeId();
     const fieldId = ops.fieldId();
     const isNamed = grammar.isNamed(typeId);
-    const start = ops.start();
-    const end = ops.end();
-    const isMissing = start === end && ops.isMissing();
+    // A third of all nodes are anonymous leaves that nothing reads (punctuation, keywords): their
+    // range is read only if they turn out to be kept.
+    const mayDrop = !isNamed && fieldId === 0;
+    let start = mayDrop ? 0 : ops.start();
+    let end = mayDrop ? 0 : ops.end();
+    const isMissing = mayDrop ? ops.isMissing() : start === end && ops.isMissing();
+    const hasChildren = ops.firstChild();
+    if (mayDrop && (isMissing || hasChildren)) {
+      // A missing token, or (rarely) an anonymous node with children: kept after all.
+      if (hasChildren) ops.parent();
+      start = ops.start();
+      end = ops.end();
+      if (hasChildren) ops.firstChild();
+    }
     let node: PyNode | undefined;
-    if (isNamed || fieldId !== 0 || isMissing) {
+    if (!mayDrop || isMissing || hasChildren) {
       node = attach(file, owner, typeId, isNamed, fieldId, start, end, isMissing);
     }
-    if (ops.firstChild()) {
-      // Anonymous nodes with children are rare; they are kept for their children's sake.
-      node ??= attach(file, owner, typeId, isNamed, fieldId, start, end, isMissing);
-      path.push(node);
+    if (hasChildren) {
+      path.push(node!);
       continue;
     }
     // Next: the sibling of this node or of the nearest ancestor that has one.
