@@ -60,10 +60,26 @@ function compareVersions(ecosystem: Ecosystem, a: string, b: string): number | u
     if (!validPep440(a) || !validPep440(b)) return undefined;
     return comparePep440(a, b);
   }
-  const va = semver.valid(a) ?? semver.coerce(a)?.version;
-  const vb = semver.valid(b) ?? semver.coerce(b)?.version;
+  const va = npmVersion(a);
+  const vb = npmVersion(b);
   if (!va || !vb) return undefined;
-  return semver.compare(va, vb);
+  return va.compare(vb);
+}
+
+/** Parsed npm versions by their text. A large upload compares the same few hundred versions
+ *  against every advisory range, and parsing them again each time was most of that work. */
+const npmVersions = new Map<string, semver.SemVer | null>();
+const VERSIONS_CACHED_MAX = 10_000;
+
+function npmVersion(text: string): semver.SemVer | null {
+  let parsed = npmVersions.get(text);
+  if (parsed === undefined) {
+    const normal = semver.valid(text) ?? semver.coerce(text)?.version;
+    parsed = normal ? new semver.SemVer(normal) : null;
+    if (npmVersions.size >= VERSIONS_CACHED_MAX) npmVersions.clear();
+    npmVersions.set(text, parsed);
+  }
+  return parsed;
 }
 
 /** OSV's event algorithm: walk the events in order, toggling "affected" at each boundary. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseDependencyFile } from './index.js';
-import { judgedVersion } from './versions.js';
+import { exactNpmVersion, judgedVersion } from './versions.js';
 import { parseRequirement } from './python.js';
 
 const summary = (kind: Parameters<typeof parseDependencyFile>[0], text: string): string[] =>
@@ -217,5 +217,27 @@ describe('judged versions', () => {
       judgedVersion('pypi', { name: 'a', range: '<6', direct: true, path: [] }),
       undefined,
     );
+  });
+
+  it('reads exact npm versions and nothing else', () => {
+    const cases: [string, string | undefined][] = [
+      ['1.2.3', '1.2.3'],
+      [' =1.2.3 ', '1.2.3'],
+      ['v1.2.3-beta.1+build', '1.2.3-beta.1'],
+      ['^1.2.3', undefined],
+      ['~1.2.3', undefined],
+      ['>=1.2.3', undefined],
+      ['1.2.x', undefined],
+      ['1.2', undefined],
+      ['latest', undefined],
+      ['1.2.3 - 2.0.0', undefined],
+    ];
+    for (const [spec, exact] of cases) assert.equal(exactNpmVersion(spec), exact, spec);
+  });
+
+  it('gives the same minimum for a range asked twice (cached)', () => {
+    const dep = { name: 'a', range: '^2.3.4', direct: true, path: [] };
+    assert.deepEqual(judgedVersion('npm', dep), { version: '2.3.4', fromRange: true });
+    assert.deepEqual(judgedVersion('npm', dep), { version: '2.3.4', fromRange: true });
   });
 });

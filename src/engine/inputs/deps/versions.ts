@@ -23,7 +23,20 @@ export function isWildcardSpecifier(ecosystem: Ecosystem, range: string): boolea
   return parts.every((p) => /^>=?/.test(p));
 }
 
+/** Minimum versions by range text: a large upload declares the same ranges many times, and
+ *  `semver.minVersion` is costly. */
+const npmMinimums = new Map<string, string | undefined>();
+const MINIMUMS_CACHED_MAX = 10_000;
+
 function npmMinimum(range: string): string | undefined {
+  if (npmMinimums.has(range)) return npmMinimums.get(range);
+  const min = computeNpmMinimum(range);
+  if (npmMinimums.size >= MINIMUMS_CACHED_MAX) npmMinimums.clear();
+  npmMinimums.set(range, min);
+  return min;
+}
+
+function computeNpmMinimum(range: string): string | undefined {
   const r = range.trim();
   if (r === '' || r === '*' || r.toLowerCase() === 'latest' || /^[xX]$/.test(r)) return undefined;
   if (/^(?:npm:|git|https?:|file:|link:|workspace:|github:)/.test(r) || r.includes('/'))
@@ -59,6 +72,9 @@ export function judgedVersion(ecosystem: Ecosystem, dep: Dependency): JudgedVers
 /** An exact version from an npm specifier (`1.2.3`, `=1.2.3`, `v1.2.3`), else undefined. */
 export function exactNpmVersion(spec: string): string | undefined {
   const s = spec.trim().replace(/^=/, '');
+  // Only `v?digit…` can be a strict semver version. Asking semver about a range (`^1.2.0`) costs
+  // a thrown and caught exception each time: most of a large upload's dependency parsing.
+  if (!/^v?\d/.test(s)) return undefined;
   return semver.valid(s) ?? undefined;
 }
 
