@@ -59,7 +59,10 @@ export function parseOxc(
     // Not in the package's types: checked at run time, and supported here.
     options = { ...options, experimentalRawTransfer: true } as ParserOptions;
   } else if (how === 'raw-node20') {
-    return parseNode20(path, text, options);
+    const buffer = idleBuffer ?? tryCreateBuffer();
+    // Address space can run out later even where it did not at first: then this file goes the
+    // JSON way rather than failing.
+    if (buffer) return parseNode20(buffer, path, text, options);
   }
   const result = parseSync(path, text, options);
   return { program: result.program, errors: result.errors };
@@ -86,8 +89,20 @@ function createBuffer(): RawBuffer {
   return buffer;
 }
 
-function parseNode20(path: string, text: string, options: ParserOptions): OxcParse {
-  const buffer = idleBuffer ?? createBuffer();
+function tryCreateBuffer(): RawBuffer | undefined {
+  try {
+    return createBuffer();
+  } catch {
+    return undefined;
+  }
+}
+
+function parseNode20(
+  buffer: RawBuffer,
+  path: string,
+  text: string,
+  options: ParserOptions,
+): OxcParse {
   idleBuffer = undefined; // not shared while in use; a throw below leaves it to the GC
   // The source goes at the end of the active area, sized for the worst case of UTF-8.
   const maxSourceBytes = text.length * 3;
