@@ -2,6 +2,8 @@
 // the analysis thread, beside the parse, so that only findings and tools cross back: the facts
 // are about seven times the source's size, and copying them between threads cost as much as the
 // walk that builds them. Python files, and JS/TS files the thread could not analyse, run it here.
+// In a scan (`toolRules`) the tool-definition rules judge the file's tools in the same place, so
+// that for JS/TS that work is off the main thread as well.
 import { CODE_RULES } from '../../rules/code/index.js';
 import { runRule } from '../../rules/define-rule.js';
 import { RuleFailureError, scanSnapshotFindings } from '../../scan-snapshot.js';
