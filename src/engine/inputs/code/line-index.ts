@@ -9,6 +9,14 @@ export class LineIndex {
     }
   }
 
+  /** The text of 1-based line `line` (without its newline), or '' past the end. */
+  lineText(text: string, line: number): string {
+    const start = this.starts[line - 1];
+    if (start === undefined) return '';
+    const next = this.starts[line];
+    return text.slice(start, next === undefined ? undefined : next - 1);
+  }
+
   lineOf(offset: number): number {
     let low = 0;
     let high = this.starts.length - 1;

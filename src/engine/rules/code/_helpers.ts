@@ -4,6 +4,7 @@ import type { Confidence, Severity } from '../../types.js';
 import type { CodeInput } from '../../inputs/types.js';
 import type { CallFact, CodeFacts, FunctionFacts, ValueFact } from '../../inputs/code/facts.js';
 import type { RuleContext } from '../define-rule.js';
+import { LineIndex } from '../../inputs/code/line-index.js';
 
 export { HIPAA, SOC2 } from '../snapshot/_compliance.js';
 
@@ -53,16 +54,18 @@ function someName(names: Set<string>, pattern: RegExp): boolean {
   return false;
 }
 
+/** Line starts per file, built on the first evidence line asked for: scanning from the top for
+ *  each finding made a large file with many findings quadratic. */
+const LINES_BY_INPUT = new WeakMap<CodeInput, LineIndex>();
+
 /** The source line, for evidence. */
 export function lineText(code: CodeInput, line: number): string {
-  let start = 0;
-  for (let i = 1; i < line; i++) {
-    const next = code.text.indexOf('\n', start);
-    if (next === -1) return '';
-    start = next + 1;
+  let lines = LINES_BY_INPUT.get(code);
+  if (!lines) {
+    lines = new LineIndex(code.text);
+    LINES_BY_INPUT.set(code, lines);
   }
-  const end = code.text.indexOf('\n', start);
-  return code.text.slice(start, end === -1 ? undefined : end).trim();
+  return lines.lineText(code.text, line).trim();
 }
 
 export function functionLabel(facts: CodeFacts, call: CallFact): string {
