@@ -24,9 +24,14 @@ function fromApi(node: Node, field = ''): unknown {
   };
 }
 
+/** Views are made per access: the same node is the same type and range. */
+function same(a: PyNode, b: PyNode): boolean {
+  return a.type === b.type && a.startIndex === b.startIndex && a.endIndex === b.endIndex;
+}
+
 function fromPy(node: PyNode, field = ''): unknown {
   const grammarField = (child: PyNode): string =>
-    FIELDS.find((name) => node.childrenForFieldName(name).includes(child)) ?? '';
+    FIELDS.find((name) => node.childrenForFieldName(name).some((c) => same(c, child))) ?? '';
   return {
     type: node.type,
     field,

@@ -1,9 +1,12 @@
-// tree-sitter's Python tree, read into plain objects in one pass. web-tree-sitter's `Node` API
+// tree-sitter's Python tree, read into JavaScript in one pass. web-tree-sitter's `Node` API
 // crosses into wasm and allocates a wrapper for every property read (`type`, `text`, children,
 // fields): walking the tree through it cost more than parsing it. Here a single cursor pass reads
-// each node's type, field, range and whether it is missing, and the walker then reads plain
-// objects. Anonymous leaves (punctuation, keywords) are dropped unless they are a field's value
-// (`operator` of a binary expression) or a missing token; nothing in the walkers reads the others.
+// each node's type, field, range and whether it is missing into typed arrays, a few dozen bytes
+// per node, and `PyNode` is a view of one entry, made afresh on each access and dropped young. (A
+// tree of objects, or views kept for the whole walk, outlived the young generation: four 2 MB
+// Python files in one upload then peaked above 600 MB of RSS, against 380 MB now.) Anonymous
+// leaves (punctuation, keywords) are dropped unless they are a field's value (`operator` of a
+// binary expression) or a missing token; nothing in the walkers reads the others.
 //
 // The pass calls the cursor functions of tree-sitter's wasm module directly, with the cursor kept
 // in the module's transfer buffer between calls (ADR 0008): the same functions web-tree-sitter's
@@ -52,21 +55,6 @@ export function usableModule(candidate: object): TreeSitterModule | undefined {
 /** tree-sitter's symbol for ERROR nodes. */
 const ERROR_TYPE_ID = 0xffff;
 
-/** What every node of one tree shares: its source, language tables and line index. */
-class PyFile {
-  private lineIndex: LineIndex | undefined;
-
-  constructor(
-    readonly text: string,
-    readonly grammar: Grammar,
-  ) {}
-
-  row(offset: number): number {
-    this.lineIndex ??= new LineIndex(this.text);
-    return this.lineIndex.lineOf(offset) - 1;
-  }
-}
-
 /** A language's type names, named-ness and field ids, as arrays the pass indexes. */
 class Grammar {
   readonly types: string[] = [];
@@ -94,58 +82,203 @@ class Grammar {
 
 const grammars = new WeakMap<Language, Grammar>();
 
-/** A syntax node: the subset of web-tree-sitter's `Node` API that the Python walkers use. */
-export class PyNode {
-  readonly children: PyNode[] = [];
-  parent: PyNode | null = null;
-  /** This node or a descendant is an ERROR or a missing token. */
-  hasError = false;
-  isMissing = false;
-  private named: PyNode[] | undefined;
+const NAMED = 1;
+const MISSING = 2;
+/** The node or a descendant is an ERROR or a missing token. */
+const HAS_ERROR = 4;
+const NONE = -1;
+
+/** One file's tree: node `i`'s properties at index `i` of each array; links are indices. */
+class PyTree {
+  count = 0;
+  types: Uint16Array;
+  fields: Uint16Array;
+  flags: Uint8Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  parents: Int32Array;
+  firstChildren: Int32Array;
+  lastChildren: Int32Array;
+  nextSiblings: Int32Array;
+  private lineIndex: LineIndex | undefined;
 
   constructor(
-    private readonly file: PyFile,
-    readonly type: string,
-    readonly isNamed: boolean,
-    readonly fieldId: number,
-    readonly startIndex: number,
-    readonly endIndex: number,
+    readonly text: string,
+    readonly grammar: Grammar,
+  ) {
+    const capacity = Math.max(64, text.length >> 2);
+    this.types = new Uint16Array(capacity);
+    this.fields = new Uint16Array(capacity);
+    this.flags = new Uint8Array(capacity);
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
+    this.parents = new Int32Array(capacity);
+    this.firstChildren = new Int32Array(capacity);
+    this.lastChildren = new Int32Array(capacity);
+    this.nextSiblings = new Int32Array(capacity);
+  }
+
+  /** Appends a node as the last child of `parent` (NONE for the root); returns its index. */
+  add(parent: number, typeId: number, fieldId: number, start: number, end: number, flags: number) {
+    if (this.count === this.types.length) this.grow();
+    const i = this.count++;
+    this.types[i] = typeId;
+    this.fields[i] = fieldId;
+    this.flags[i] = flags;
+    this.starts[i] = start;
+    this.ends[i] = end;
+    this.parents[i] = parent;
+    this.firstChildren[i] = NONE;
+    this.lastChildren[i] = NONE;
+    this.nextSiblings[i] = NONE;
+    if (parent !== NONE) {
+      const last = this.lastChildren[parent]!;
+      if (last === NONE) this.firstChildren[parent] = i;
+      else this.nextSiblings[last] = i;
+      this.lastChildren[parent] = i;
+    }
+    if (flags & HAS_ERROR) this.markError(parent);
+    return i;
+  }
+
+  private markError(from: number): void {
+    for (let at = from; at !== NONE && !(this.flags[at]! & HAS_ERROR); at = this.parents[at]!) {
+      this.flags[at]! |= HAS_ERROR;
+    }
+  }
+
+  private grow(): void {
+    const size = this.types.length * 2;
+    const grown = <T extends Uint8Array | Uint16Array | Int32Array>(array: T): T => {
+      const bigger = new (array.constructor as new (n: number) => T)(size);
+      bigger.set(array);
+      return bigger;
+    };
+    this.types = grown(this.types);
+    this.fields = grown(this.fields);
+    this.flags = grown(this.flags);
+    this.starts = grown(this.starts);
+    this.ends = grown(this.ends);
+    this.parents = grown(this.parents);
+    this.firstChildren = grown(this.firstChildren);
+    this.lastChildren = grown(this.lastChildren);
+    this.nextSiblings = grown(this.nextSiblings);
+  }
+
+  node(i: number): PyNode {
+    return new PyNode(this, i);
+  }
+
+  row(offset: number): number {
+    this.lineIndex ??= new LineIndex(this.text);
+    return this.lineIndex.lineOf(offset) - 1;
+  }
+}
+
+/** A syntax node: the subset of web-tree-sitter's `Node` API that the Python walkers use. A new
+ *  view each time it is reached, so compare nodes by type and range, never by identity. */
+export class PyNode {
+  constructor(
+    private readonly tree: PyTree,
+    private readonly index: number,
   ) {}
 
+  get type(): string {
+    return this.tree.grammar.typeName(this.tree.types[this.index]!);
+  }
+
+  get isNamed(): boolean {
+    return (this.tree.flags[this.index]! & NAMED) !== 0;
+  }
+
+  get isMissing(): boolean {
+    return (this.tree.flags[this.index]! & MISSING) !== 0;
+  }
+
+  get hasError(): boolean {
+    return (this.tree.flags[this.index]! & HAS_ERROR) !== 0;
+  }
+
+  get startIndex(): number {
+    return this.tree.starts[this.index]!;
+  }
+
+  get endIndex(): number {
+    return this.tree.ends[this.index]!;
+  }
+
   get text(): string {
-    return this.file.text.slice(this.startIndex, this.endIndex);
+    return this.tree.text.slice(this.tree.starts[this.index], this.tree.ends[this.index]);
   }
 
   get startPosition(): { row: number } {
-    return { row: this.file.row(this.startIndex) };
+    return { row: this.tree.row(this.tree.starts[this.index]!) };
+  }
+
+  get parent(): PyNode | null {
+    const parent = this.tree.parents[this.index]!;
+    return parent === NONE ? null : this.tree.node(parent);
+  }
+
+  /** In source order (a new array each time). */
+  get children(): PyNode[] {
+    const { tree } = this;
+    const out: PyNode[] = [];
+    for (let c = tree.firstChildren[this.index]!; c !== NONE; c = tree.nextSiblings[c]!) {
+      out.push(tree.node(c));
+    }
+    return out;
   }
 
   get namedChildren(): PyNode[] {
-    this.named ??= this.children.filter((child) => child.isNamed);
-    return this.named;
+    const { tree } = this;
+    const out: PyNode[] = [];
+    for (let c = tree.firstChildren[this.index]!; c !== NONE; c = tree.nextSiblings[c]!) {
+      if (tree.flags[c]! & NAMED) out.push(tree.node(c));
+    }
+    return out;
   }
 
   childForFieldName(name: string): PyNode | null {
-    const id = this.file.grammar.fieldIds.get(name);
+    const { tree } = this;
+    const id = tree.grammar.fieldIds.get(name);
     if (id === undefined) return null;
-    for (const child of this.children) if (child.fieldId === id) return child;
+    for (let c = tree.firstChildren[this.index]!; c !== NONE; c = tree.nextSiblings[c]!) {
+      if (tree.fields[c] === id) return tree.node(c);
+    }
     return null;
   }
 
   childrenForFieldName(name: string): PyNode[] {
-    const id = this.file.grammar.fieldIds.get(name);
-    return id === undefined ? [] : this.children.filter((child) => child.fieldId === id);
+    const { tree } = this;
+    const id = tree.grammar.fieldIds.get(name);
+    const out: PyNode[] = [];
+    if (id === undefined) return out;
+    for (let c = tree.firstChildren[this.index]!; c !== NONE; c = tree.nextSiblings[c]!) {
+      if (tree.fields[c] === id) out.push(tree.node(c));
+    }
+    return out;
   }
 
   /** Descendants of this type, in source order (the node itself excluded). */
   descendantsOfType(type: string): PyNode[] {
+    const { tree } = this;
     const out: PyNode[] = [];
-    const stack = [...this.children].reverse();
-    for (let node = stack.pop(); node; node = stack.pop()) {
-      if (node.type === type) out.push(node);
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    // Nodes are stored in document order: a node's descendants follow it, up to the first node
+    // that is not among them.
+    for (let i = this.index + 1; i < tree.count && this.contains(i); i++) {
+      if (tree.grammar.typeName(tree.types[i]!) === type) out.push(tree.node(i));
     }
     return out;
+  }
+
+  private contains(i: number): boolean {
+    const { tree } = this;
+    for (let at = tree.parents[i]!; at !== NONE; at = tree.parents[at]!) {
+      if (at === this.index) return true;
+      if (at < this.index) return false;
+    }
+    return false;
   }
 }
 
@@ -168,13 +301,15 @@ export function readTree(tree: Tree, text: string, module?: TreeSitterModule): P
     grammar = new Grammar(tree.language);
     grammars.set(tree.language, grammar);
   }
-  const file = new PyFile(text, grammar);
+  const into = new PyTree(text, grammar);
   const cursor = tree.walk();
   try {
-    return module ? readWithModule(tree, cursor, file, module) : read(publicOps(cursor), file);
+    if (module) readWithModule(tree, cursor, into, module);
+    else read(publicOps(cursor), into);
   } finally {
     cursor.delete();
   }
+  return into.node(0);
 }
 
 function publicOps(cursor: TreeCursor): CursorOps {
@@ -193,13 +328,13 @@ function publicOps(cursor: TreeCursor): CursorOps {
 /** web-tree-sitter keeps a cursor's four words in the object's own slots 0–3. */
 type CursorSlots = Record<0 | 1 | 2 | 3, number>;
 
-function readWithModule(tree: Tree, cursor: TreeCursor, file: PyFile, m: TreeSitterModule): PyNode {
+function readWithModule(tree: Tree, cursor: TreeCursor, into: PyTree, m: TreeSitterModule): void {
   const address = (tree as unknown as CursorSlots)[0];
   const slots = cursor as unknown as CursorSlots;
   const transfer = m._ts_init(); // the transfer buffer's address (only returns it when called again)
   for (const i of [0, 1, 2, 3] as const) m.setValue(transfer + 4 * i, slots[i], 'i32');
   try {
-    return read(
+    read(
       {
         firstChild: () => m._ts_tree_cursor_goto_first_child_wasm(address) === 1,
         nextSibling: () => m._ts_tree_cursor_goto_next_sibling_wasm(address) === 1,
@@ -210,7 +345,7 @@ function readWithModule(tree: Tree, cursor: TreeCursor, file: PyFile, m: TreeSit
         end: () => m._ts_tree_cursor_end_index_wasm(address),
         isMissing: () => m._ts_tree_cursor_current_node_is_missing_wasm(address) === 1,
       },
-      file,
+      into,
     );
   } finally {
     // The cursor's stack may have grown: hand its final state back so that `delete` frees it.
@@ -218,15 +353,15 @@ function readWithModule(tree: Tree, cursor: TreeCursor, file: PyFile, m: TreeSit
   }
 }
 
-/** One depth-first pass from the cursor's node (the root). */
-function read(ops: CursorOps, file: PyFile): PyNode {
-  const { grammar } = file;
-  const root = new PyNode(file, grammar.typeName(ops.typeId()), true, 0, ops.start(), ops.end());
-  root.hasError = ops.typeId() === ERROR_TYPE_ID;
+/** One depth-first pass from the cursor's node (the root), into `into` in document order. */
+function read(ops: CursorOps, into: PyTree): void {
+  const { grammar } = into;
+  const rootType = ops.typeId();
+  const rootFlags = NAMED | (rootType === ERROR_TYPE_ID ? HAS_ERROR : 0);
   // The kept nodes from the root to the cursor's parent. Dropped nodes are leaves, so the cursor
   // only ever descends into kept ones.
-  const path: PyNode[] = [root];
-  if (!ops.firstChild()) return root;
+  const path: number[] = [into.add(NONE, rootType, 0, ops.start(), ops.end(), rootFlags)];
+  if (!ops.firstChild()) return;
   for (;;) {
     const owner = path[path.length - 1]!;
     const typeId = ops.typeId();
@@ -246,43 +381,23 @@ function read(ops: CursorOps, file: PyFile): PyNode {
       end = ops.end();
       if (hasChildren) ops.firstChild();
     }
-    let node: PyNode | undefined;
+    let node = NONE;
     if (!mayDrop || isMissing || hasChildren) {
-      node = attach(file, owner, typeId, isNamed, fieldId, start, end, isMissing);
+      const flags =
+        (isNamed ? NAMED : 0) |
+        (isMissing ? MISSING : 0) |
+        (isMissing || typeId === ERROR_TYPE_ID ? HAS_ERROR : 0);
+      node = into.add(owner, typeId, fieldId, start, end, flags);
     }
     if (hasChildren) {
-      path.push(node!);
+      path.push(node);
       continue;
     }
     // Next: the sibling of this node or of the nearest ancestor that has one.
     while (!ops.nextSibling()) {
       ops.parent();
       path.pop();
-      if (path.length === 0) return root;
+      if (path.length === 0) return;
     }
   }
-}
-
-function attach(
-  file: PyFile,
-  owner: PyNode,
-  typeId: number,
-  isNamed: boolean,
-  fieldId: number,
-  start: number,
-  end: number,
-  isMissing: boolean,
-): PyNode {
-  const node = new PyNode(file, file.grammar.typeName(typeId), isNamed, fieldId, start, end);
-  node.parent = owner;
-  owner.children.push(node);
-  if (isMissing || typeId === ERROR_TYPE_ID) {
-    node.isMissing = isMissing;
-    markError(node);
-  }
-  return node;
-}
-
-function markError(node: PyNode): void {
-  for (let at: PyNode | null = node; at && !at.hasError; at = at.parent) at.hasError = true;
 }
