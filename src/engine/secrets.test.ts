@@ -51,6 +51,28 @@ describe('secrets: known formats', () => {
     }
   });
 
+  it('finds a password in a URL with its whole scheme, as a left-to-right match would', () => {
+    const cases: [string, string | undefined][] = [
+      ['url=git+https://bot:Zq9wXr7LmP@git.acme.org/x', 'git+https://bot:Zq9wXr7LmP@git.acme.org'],
+      [
+        '"mongodb+srv://app:Zq9wXr7LmP@cluster0.net/db"',
+        'mongodb+srv://app:Zq9wXr7LmP@cluster0.net',
+      ],
+      ['x_redis://u:Zq9wXr7LmP@cache', undefined], // no word boundary before the scheme
+      ['HTTPS://u:Zq9wXr7LmP@host', undefined], // schemes are matched in lower case
+      [`${'a'.repeat(30)}://u:Zq9wXr7LmP@host`, undefined], // a scheme of over 21 characters
+      ['9x://u:Zq9wXr7LmP@host', undefined], // a digit before it: no word boundary either
+    ];
+    for (const [text, value] of cases) {
+      const found = findSecrets(text).filter((f) => f.kind.id === 'url-credentials');
+      assert.deepEqual(
+        found.map((f) => [f.value, f.index]),
+        value === undefined ? [] : [[value, text.indexOf(value)]],
+        text,
+      );
+    }
+  });
+
   it('stays linear on hostile input', () => {
     const startedAt = performance.now();
     findSecrets(`${'sk-'.repeat(50_000)}${'a'.repeat(100_000)}${'eyJ'.repeat(30_000)}`);

@@ -8,6 +8,26 @@ export interface SecretKind {
   id: string;
   label: string;
   pattern: RegExp;
+  /** Where a match really starts, before the part `pattern` finds (-1: not a match). A pattern
+   *  that begins with a literal is found fast; one that begins with `\b[a-z]` is tried at every
+   *  word of the text. */
+  startBefore?: (text: string, index: number) => number;
+}
+
+const SCHEME_CHAR = /[a-z0-9+.-]/;
+const WORD_CHAR = /\w/;
+
+/** The start of the URL scheme that ends at `index` (`git+https` before `://`), as the regex
+ *  `\b[a-z][a-z0-9+.-]{1,20}` would find it leftmost, or -1 when there is none. */
+function schemeStart(text: string, index: number): number {
+  let first = index;
+  while (first > 0 && index - first < 21 && SCHEME_CHAR.test(text[first - 1]!)) first--;
+  for (let p = first; p <= index - 2; p++) {
+    const c = text.charCodeAt(p);
+    const isLower = c >= 0x61 && c <= 0x7a;
+    if (isLower && (p === 0 || !WORD_CHAR.test(text[p - 1]!))) return p;
+  }
+  return -1;
 }
 
 /** Known credential formats. Each pattern is global and bounded (fixed or capped lengths). */
@@ -55,7 +75,9 @@ export const SECRET_KINDS: readonly SecretKind[] = [
   {
     id: 'url-credentials',
     label: 'password in a URL',
-    pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s/:@'"]{1,100}:[^\s/@'"]{3,200}@[^\s/'"]{1,200}/g,
+    // The scheme (`\b[a-z][a-z0-9+.-]{1,20}`) is found backwards from each `://`.
+    pattern: /:\/\/[^\s/:@'"]{1,100}:[^\s/@'"]{3,200}@[^\s/'"]{1,200}/g,
+    startBefore: schemeStart,
   },
 ];
 
@@ -135,13 +157,15 @@ export function findSecrets(text: string): SecretMatch[] {
   for (const kind of SECRET_KINDS) {
     kind.pattern.lastIndex = 0;
     for (const m of text.matchAll(kind.pattern)) {
-      const start = m.index;
-      const end = start + m[0].length;
+      const start = kind.startBefore ? kind.startBefore(text, m.index) : m.index;
+      if (start < 0) continue;
+      const end = m.index + m[0].length;
+      const value = start === m.index ? m[0] : text.slice(start, end);
       // The first, most specific kind wins (sk-ant- before sk-).
       if (taken.some(([a, b]) => start < b && end > a)) continue;
-      if (!isCredibleMatch(kind, m[0])) continue;
+      if (!isCredibleMatch(kind, value)) continue;
       taken.push([start, end]);
-      found.push({ kind, value: m[0], index: start });
+      found.push({ kind, value, index: start });
     }
   }
   return found.sort((a, b) => a.index - b.index);
