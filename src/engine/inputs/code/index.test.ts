@@ -75,6 +75,11 @@ describe('parseCodeFile', () => {
     const input = await parse('deep.js', `${'if (a)\n'.repeat(20_000)}exec(cmd);`);
     assert.equal(input.skipped, undefined);
     assert.ok(input.facts?.calls.some((c) => c.callee === 'exec'));
+    // Keyword chains recurse in oxc too, with no bracket or operator for the pre-scan to count:
+    // 100,000 `typeof` crash it on the main thread (checked by hand: SIGSEGV).
+    const keywords = await parse('keywords.js', `x = ${'typeof\n'.repeat(100_000)}y; exec(cmd);`);
+    assert.equal(keywords.skipped, undefined);
+    assert.ok(keywords.facts?.calls.some((c) => c.callee === 'exec'));
   });
 
   it('answers overlapping JS/TS analyses each with its own file (scans start them ahead)', async () => {
