@@ -90,24 +90,18 @@ function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
     const location = subjectLocation(field);
     let subject = byLocation.get(location);
     if (!subject) {
-      subject = {
-        location,
-        label: labelFor(location, snapshot, field.toolIndex),
-        fields: [],
-        ...(field.toolIndex !== undefined
-          ? { toolIndex: field.toolIndex, tool: snapshot.tools[field.toolIndex] }
-          : {}),
-      };
+      subject = { location, label: labelFor(location, snapshot, field.toolIndex), fields: [] };
+      if (field.toolIndex !== undefined) {
+        subject.toolIndex = field.toolIndex;
+        subject.tool = snapshot.tools[field.toolIndex];
+      }
       byLocation.set(location, subject);
     }
     const norm = normalizeForMatching(field.text);
     const revealed = PRINTABLE_ASCII_RE.test(field.text) ? '' : revealHiddenSeparators(field.text);
-    subject.fields.push({
-      ...field,
-      norm,
-      display: displayText(field.text, norm),
-      ...(revealed && revealed !== norm ? { revealed } : {}),
-    });
+    const normalized: NormalizedField = { ...field, norm, display: displayText(field.text, norm) };
+    if (revealed && revealed !== norm) normalized.revealed = revealed;
+    subject.fields.push(normalized);
   }
   return Object.freeze([...byLocation.values()]);
 }
@@ -121,16 +115,26 @@ function displayText(text: string, norm: string): string {
   return display.length === norm.length ? display : norm;
 }
 
-/** Fields that carry prose an LLM reads as guidance (not names or enum values). */
-export function proseFields(subject: Subject): NormalizedField[] {
-  return subject.fields.filter(
-    (f) =>
-      f.kind === 'description' ||
-      f.kind === 'instructions' ||
-      f.kind === 'title' ||
-      f.kind === 'schema-value' ||
-      f.kind === 'annotation',
-  );
+const PROSE_BY_SUBJECT = new WeakMap<Subject, readonly NormalizedField[]>();
+
+/** Fields that carry prose an LLM reads as guidance (not names or enum values). Memoised per
+ *  subject like the subjects themselves: several rules ask for every tool's. */
+export function proseFields(subject: Subject): readonly NormalizedField[] {
+  let prose = PROSE_BY_SUBJECT.get(subject);
+  if (!prose) {
+    prose = Object.freeze(
+      subject.fields.filter(
+        (f) =>
+          f.kind === 'description' ||
+          f.kind === 'instructions' ||
+          f.kind === 'title' ||
+          f.kind === 'schema-value' ||
+          f.kind === 'annotation',
+      ),
+    );
+    PROSE_BY_SUBJECT.set(subject, prose);
+  }
+  return prose;
 }
 
 /** Snippet around a match in the original text, for evidence. */
