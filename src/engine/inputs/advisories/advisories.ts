@@ -4,6 +4,7 @@
 
 import semver from 'semver';
 import { compare as comparePep440, valid as validPep440 } from '@renovatebot/pep440';
+import { boundedMemo } from '../../memo.js';
 import type { Ecosystem } from '../types.js';
 import dataset from './osv.json' with { type: 'json' };
 
@@ -68,19 +69,10 @@ function compareVersions(ecosystem: Ecosystem, a: string, b: string): number | u
 
 /** Parsed npm versions by their text. A large upload compares the same few hundred versions
  *  against every advisory range, and parsing them again each time was most of that work. */
-const npmVersions = new Map<string, semver.SemVer | null>();
-const VERSIONS_CACHED_MAX = 10_000;
-
-function npmVersion(text: string): semver.SemVer | null {
-  let parsed = npmVersions.get(text);
-  if (parsed === undefined) {
-    const normal = semver.valid(text) ?? semver.coerce(text)?.version;
-    parsed = normal ? new semver.SemVer(normal) : null;
-    if (npmVersions.size >= VERSIONS_CACHED_MAX) npmVersions.clear();
-    npmVersions.set(text, parsed);
-  }
-  return parsed;
-}
+const npmVersion = boundedMemo(10_000, (text: string): semver.SemVer | null => {
+  const normal = semver.valid(text) ?? semver.coerce(text)?.version;
+  return normal ? new semver.SemVer(normal) : null;
+});
 
 /** OSV's event algorithm: walk the events in order, toggling "affected" at each boundary. */
 function inRange(ecosystem: Ecosystem, version: string, range: OsvRange): boolean {

@@ -69,13 +69,9 @@ export function parseOxc(
 }
 
 function node20RawWorks(): boolean {
-  try {
-    if (!binding.rawTransferSupported()) return false;
-    idleBuffer ??= createBuffer(); // throws where the address space is refused
-    return true;
-  } catch {
-    return false;
-  }
+  if (!binding.rawTransferSupported()) return false;
+  idleBuffer ??= tryCreateBuffer(); // none where the address space is refused
+  return idleBuffer !== undefined;
 }
 
 /** oxc-parser's `createBuffer`, with the alignment found through a view Node 20 can make. */

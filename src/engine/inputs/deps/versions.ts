@@ -4,6 +4,7 @@
 
 import semver from 'semver';
 import { valid as validPep440 } from '@renovatebot/pep440';
+import { boundedMemo } from '../../memo.js';
 import type { Dependency, Ecosystem } from '../types.js';
 
 export interface JudgedVersion {
@@ -25,16 +26,7 @@ export function isWildcardSpecifier(ecosystem: Ecosystem, range: string): boolea
 
 /** Minimum versions by range text: a large upload declares the same ranges many times, and
  *  `semver.minVersion` is costly. */
-const npmMinimums = new Map<string, string | undefined>();
-const MINIMUMS_CACHED_MAX = 10_000;
-
-function npmMinimum(range: string): string | undefined {
-  if (npmMinimums.has(range)) return npmMinimums.get(range);
-  const min = computeNpmMinimum(range);
-  if (npmMinimums.size >= MINIMUMS_CACHED_MAX) npmMinimums.clear();
-  npmMinimums.set(range, min);
-  return min;
-}
+const npmMinimum = boundedMemo(10_000, computeNpmMinimum);
 
 function computeNpmMinimum(range: string): string | undefined {
   const r = range.trim();
