@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Node } from 'web-tree-sitter';
 import { pythonParser } from './python.js';
-import { readTree, type PyNode } from './python-tree.js';
+import { languageTables } from './python-tree-memory.js';
+import { memoryLayoutChecked, readTree, type PyNode, type ReadPath } from './python-tree.js';
 
 /** Named nodes, with their fields' values (named or not), as web-tree-sitter's Node API sees them. */
 function fromApi(node: Node, field = ''): unknown {
@@ -63,19 +64,41 @@ def grep(query: str, limit: int = -1) -> str:
 `,
   broken: `def f(:\n    return eval(x\nclass C(\n  pass\nok = 1\n`,
   missing: `print((1, 2)\nx = [1, 2\n`,
+  // Aliased nodes (format_expression, as_pattern_target, "is not", block), fields reached through
+  // hidden nodes, comments and line continuations (extras), characters outside the BMP.
+  constructs: `from . import a as b  # 😀 é
+async def f(a: int = 1, *args, b: "List[int]" = [], **kw) -> dict[str, int]:
+    if a is not None and b not in kw: pass
+    x = [i for i in range(3) if i % 2] + \\
+        list({k: v for k, v in kw.items()})
+    print(f"{x!r:>{width}} {y:{z}} 😀", *(args), **kw)
+    match x:
+        case [a, *rest] as whole if whole: return {**kw}
+        case {"k": 1} | Point(x=0): pass
+    type Alias = int
+    match = print = exec = 1
+    for (i, j) in lambda: (yield): pass
+    return await g() if a else not b
+class C(Base, metaclass=M):
+    def m(self): return self.x[1:2, ...]
+`,
 };
+
+const PATHS: ReadPath[] = ['memory', 'cursor', 'public'];
 
 describe('readTree', () => {
   for (const [name, text] of Object.entries(SOURCES)) {
-    it(`reads the ${name} tree as web-tree-sitter's Node API does, on both paths`, async () => {
+    it(`reads the ${name} tree as web-tree-sitter's Node API does, on every path`, async () => {
       const { parser, module } = await pythonParser();
-      assert.ok(module, "the wasm module's cursor functions are at hand");
-      FIELDS = parser.language!.fields.filter((f): f is string => f !== null);
+      assert.ok(module, "the wasm module's cursor functions and memory are at hand");
+      FIELDS = fieldNames(parser);
       const tree = parser.parse(text)!;
       try {
         const expected = fromApi(tree.rootNode);
-        assert.deepEqual(fromPy(readTree(tree, text, module)), expected);
-        assert.deepEqual(fromPy(readTree(tree, text, undefined)), expected);
+        for (const path of PATHS) {
+          assert.deepEqual(fromPy(readTree(tree, text, module, path)), expected, path);
+        }
+        assert.deepEqual(fromPy(readTree(tree, text, undefined)), expected, 'without the module');
       } finally {
         tree.delete();
       }
@@ -100,4 +123,44 @@ describe('readTree', () => {
     const binary = root.descendantsOfType('binary_operator')[0]!;
     assert.equal(binary.childForFieldName('operator')?.text, '+');
   });
+
+  it('reads trees straight from memory once the layout check passes, and refuses a record that does not match', async () => {
+    const { parser, module } = await pythonParser();
+    assert.ok(module);
+    const language = parser.language!;
+    assert.equal(memoryLayoutChecked(language, module), true);
+    assert.ok(languageTables(language, module));
+    // The language record's counts are compared with the public API's: any other answer means
+    // the layout is not the one this reader knows.
+    const other = Object.create(language, { abiVersion: { value: language.abiVersion + 1 } });
+    assert.equal(languageTables(other as typeof language, module), undefined);
+  });
+
+  it('reads a large file the same on every path (the node arrays grow past their first size)', async () => {
+    const { parser, module } = await pythonParser();
+    const tools = Array.from(
+      { length: 300 },
+      (_, i) => `
+@mcp.tool()
+def tool_${i}(q: Annotated[str, Field(description="é ${i} 😀")] = "", n: int = ${i}) -> str:
+    """Tool ${i}."""
+    rows = [r for r in db.execute("SELECT * FROM t WHERE id = ?", (q,)) if r]  # ${i}
+    return subprocess.run(f"echo {q}", shell=True).stdout if n else json.dumps(rows)
+`,
+    );
+    const text = `import json, subprocess\n${tools.join('')}`;
+    const tree = parser.parse(text)!;
+    try {
+      FIELDS = fieldNames(parser);
+      const expected = fromPy(readTree(tree, text, module, 'public'));
+      assert.deepEqual(fromPy(readTree(tree, text, module, 'memory')), expected);
+      assert.deepEqual(fromPy(readTree(tree, text, module, 'cursor')), expected);
+    } finally {
+      tree.delete();
+    }
+  });
 });
+
+function fieldNames(parser: { language: { fields: (string | null)[] } | null }): string[] {
+  return parser.language!.fields.filter((f): f is string => f !== null);
+}

@@ -1,6 +1,6 @@
 // tree-sitter's Python tree, read into JavaScript in one pass. web-tree-sitter's `Node` API
 // crosses into wasm and allocates a wrapper for every property read (`type`, `text`, children,
-// fields): walking the tree through it cost more than parsing it. Here a single cursor pass reads
+// fields): walking the tree through it cost more than parsing it. Here a single pass reads
 // each node's type, field, range and whether it is missing into typed arrays, a few dozen bytes
 // per node, and `PyNode` is a view of one entry, made afresh on each access and dropped young. (A
 // tree of objects, or views kept for the whole walk, outlived the young generation: four 2 MB
@@ -8,15 +8,25 @@
 // leaves (punctuation, keywords) are dropped unless they are a field's value (`operator` of a
 // binary expression) or a missing token; nothing in the walkers reads the others.
 //
-// The pass calls the cursor functions of tree-sitter's wasm module directly, with the cursor kept
-// in the module's transfer buffer between calls (ADR 0008): the same functions web-tree-sitter's
-// TreeCursor calls, without copying the cursor out to JS and back around each of them. Where the
-// module's functions are not at hand, the same pass runs through the public TreeCursor.
-import type { Language, Tree, TreeCursor } from 'web-tree-sitter';
+// Three ways to make that pass, fastest first (ADR 0008): straight from the subtree records in
+// wasm memory (python-tree-memory.ts), once a sample has read the same that way as through the
+// cursor; through the cursor functions of tree-sitter's wasm module, called directly with the
+// cursor kept in the module's transfer buffer between calls (the functions web-tree-sitter's
+// TreeCursor calls, without copying the cursor out to JS and back around each); and, where the
+// module's functions are not at hand, through the public TreeCursor.
+import { Parser, type Language, type Tree, type TreeCursor } from 'web-tree-sitter';
 import { LineIndex } from './line-index.js';
+import {
+  languageTables,
+  readFromMemory,
+  type LanguageTables,
+  type NodeSink,
+  type WasmHeaps,
+} from './python-tree-memory.js';
 
-/** The wasm module's exports the fast pass uses (web-tree-sitter's own bindings, lib/tree-sitter.c). */
-export interface TreeSitterModule {
+/** The wasm module's exports the fast passes use (web-tree-sitter's own bindings, lib/tree-sitter.c,
+ *  and the memory views Emscripten keeps current on the module object). */
+export interface TreeSitterModule extends WasmHeaps {
   _ts_init(): number;
   getValue(pointer: number, type: 'i32'): number;
   setValue(pointer: number, value: number, type: 'i32'): void;
@@ -44,10 +54,13 @@ const MODULE_FUNCTIONS = [
   '_ts_tree_cursor_current_node_is_missing_wasm',
 ] as const;
 
-/** The module object `Parser.init` filled in, if it has everything the fast pass calls. */
+/** The module object `Parser.init` filled in, if it has everything the fast passes use. */
 export function usableModule(candidate: object): TreeSitterModule | undefined {
   const record = candidate as Record<string, unknown>;
-  return MODULE_FUNCTIONS.every((name) => typeof record[name] === 'function')
+  return MODULE_FUNCTIONS.every((name) => typeof record[name] === 'function') &&
+    record.HEAPU8 instanceof Uint8Array &&
+    record.HEAPU16 instanceof Uint16Array &&
+    record.HEAP32 instanceof Int32Array
     ? (candidate as TreeSitterModule)
     : undefined;
 }
@@ -60,6 +73,8 @@ class Grammar {
   readonly types: string[] = [];
   readonly named: boolean[] = [];
   readonly fieldIds = new Map<string, number>();
+  /** For the memory pass: the language's tables once checked (null: the check failed). */
+  tables: LanguageTables | null | undefined;
 
   constructor(language: Language) {
     for (let id = 0; id < language.nodeTypeCount; id++) {
@@ -89,7 +104,7 @@ const HAS_ERROR = 4;
 const NONE = -1;
 
 /** One file's tree: node `i`'s properties at index `i` of each array; links are indices. */
-class PyTree {
+class PyTree implements NodeSink {
   count = 0;
   types: Uint16Array;
   fields: Uint16Array;
@@ -118,8 +133,23 @@ class PyTree {
     this.nextSiblings = new Int32Array(capacity);
   }
 
+  isNamed(typeId: number): boolean {
+    return this.grammar.isNamed(typeId);
+  }
+
   /** Appends a node as the last child of `parent` (NONE for the root); returns its index. */
-  add(parent: number, typeId: number, fieldId: number, start: number, end: number, flags: number) {
+  add(
+    parent: number,
+    typeId: number,
+    fieldId: number,
+    start: number,
+    end: number,
+    missing: boolean,
+  ) {
+    const flags =
+      (this.grammar.isNamed(typeId) ? NAMED : 0) |
+      (missing ? MISSING : 0) |
+      (missing || typeId === ERROR_TYPE_ID ? HAS_ERROR : 0);
     if (this.count === this.types.length) this.grow();
     const i = this.count++;
     this.types[i] = typeId;
@@ -167,6 +197,24 @@ class PyTree {
 
   node(i: number): PyNode {
     return new PyNode(this, i);
+  }
+
+  /** Whether `other` holds the same nodes, in the same order and links. */
+  sameAs(other: PyTree): boolean {
+    if (this.count !== other.count || this.text !== other.text) return false;
+    const equal = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+      for (let i = 0; i < this.count; i++) if (a[i] !== b[i]) return false;
+      return true;
+    };
+    return (
+      equal(this.types, other.types) &&
+      equal(this.fields, other.fields) &&
+      equal(this.flags, other.flags) &&
+      equal(this.starts, other.starts) &&
+      equal(this.ends, other.ends) &&
+      equal(this.parents, other.parents) &&
+      equal(this.nextSiblings, other.nextSiblings)
+    );
   }
 
   row(offset: number): number {
@@ -294,14 +342,39 @@ interface CursorOps {
   isMissing(): boolean;
 }
 
-/** Reads the whole tree; the tree itself can be deleted afterwards. */
-export function readTree(tree: Tree, text: string, module?: TreeSitterModule): PyNode {
-  let grammar = grammars.get(tree.language);
+/** How a tree is read: straight from wasm memory, through the module's cursor functions, or
+ *  through the public TreeCursor. */
+export type ReadPath = 'memory' | 'cursor' | 'public';
+
+function grammarOf(language: Language): Grammar {
+  let grammar = grammars.get(language);
   if (!grammar) {
-    grammar = new Grammar(tree.language);
-    grammars.set(tree.language, grammar);
+    grammar = new Grammar(language);
+    grammars.set(language, grammar);
+  }
+  return grammar;
+}
+
+/** Reads the whole tree; the tree itself can be deleted afterwards. `path` is the fastest one to
+ *  try: without the module, or where the memory layout failed its check, a slower one is used. */
+export function readTree(
+  tree: Tree,
+  text: string,
+  module?: TreeSitterModule,
+  path: ReadPath = 'memory',
+): PyNode {
+  const grammar = grammarOf(tree.language);
+  if (module && path === 'memory') {
+    const tables = checkedTables(grammar, tree.language, module);
+    const into = new PyTree(text, grammar);
+    if (tables && readFromMemory(addressOf(tree), tables, module, into)) return into.node(0);
   }
   const into = new PyTree(text, grammar);
+  readWithCursor(tree, into, path === 'public' ? undefined : module);
+  return into.node(0);
+}
+
+function readWithCursor(tree: Tree, into: PyTree, module: TreeSitterModule | undefined): void {
   const cursor = tree.walk();
   try {
     if (module) readWithModule(tree, cursor, into, module);
@@ -309,7 +382,75 @@ export function readTree(tree: Tree, text: string, module?: TreeSitterModule): P
   } finally {
     cursor.delete();
   }
-  return into.node(0);
+}
+
+/** Python that holds every construct the memory pass handles: aliased nodes (named and not),
+ *  fields reached through hidden nodes, extras (comments, line continuations), errors, missing
+ *  tokens, and characters outside the BMP (offsets are in UTF-16 code units). */
+const LAYOUT_SAMPLE = `# -*- coding: utf-8 -*-
+import os, sys as system
+from . import a as b
+@mcp.tool(name="x")
+async def f(a: int = 1, *args: str, b: "List[int]" = [], **kw) -> dict[str, int]:
+    """Doc — «ok» 😀."""
+    if a is not None and b not in kw: pass
+    x = [i for i in range(3) if i % 2] + \\
+        list({k: v for k, v in kw.items()})
+    y = lambda q: q or (yield)
+    print(f"{x!r:>{width}} {y:{z}}", *(args), **kw)  # trailing 😀
+    match x:
+        case [a, *rest] as whole if whole: return {**kw}
+        case {"k": 1} | Point(x=0): pass
+    type Alias = int
+    match = print = exec = 1
+    for (i, j) in lambda: (yield): pass
+    return await g() if a else not b
+class C(Base, metaclass=M):
+    def m(self): return self.x[1:2, ...]
+def broken(:
+    return eval(x
+z = [1, 2
+`;
+
+/** The language's tables, if its records read as the memory pass expects: checked once per
+ *  language, on LAYOUT_SAMPLE against the cursor pass. */
+function checkedTables(
+  grammar: Grammar,
+  language: Language,
+  module: TreeSitterModule,
+): LanguageTables | null {
+  if (grammar.tables !== undefined) return grammar.tables;
+  grammar.tables = null;
+  const tables = languageTables(language, module);
+  if (!tables) return null;
+  const parser = new Parser();
+  try {
+    parser.setLanguage(language);
+    const tree = parser.parse(LAYOUT_SAMPLE);
+    if (!tree) return null;
+    try {
+      const expected = new PyTree(LAYOUT_SAMPLE, grammar);
+      readWithCursor(tree, expected, module);
+      const actual = new PyTree(LAYOUT_SAMPLE, grammar);
+      if (readFromMemory(addressOf(tree), tables, module, actual) && actual.sameAs(expected)) {
+        grammar.tables = tables;
+      }
+    } finally {
+      tree.delete();
+    }
+  } finally {
+    parser.delete();
+  }
+  return grammar.tables;
+}
+
+/** Whether trees of `language` are read straight from memory (its layout passed the check). */
+export function memoryLayoutChecked(language: Language, module: TreeSitterModule): boolean {
+  return checkedTables(grammarOf(language), language, module) !== null;
+}
+
+function addressOf(tree: Tree): number {
+  return (tree as unknown as CursorSlots)[0];
 }
 
 function publicOps(cursor: TreeCursor): CursorOps {
@@ -329,7 +470,7 @@ function publicOps(cursor: TreeCursor): CursorOps {
 type CursorSlots = Record<0 | 1 | 2 | 3, number>;
 
 function readWithModule(tree: Tree, cursor: TreeCursor, into: PyTree, m: TreeSitterModule): void {
-  const address = (tree as unknown as CursorSlots)[0];
+  const address = addressOf(tree);
   const slots = cursor as unknown as CursorSlots;
   const transfer = m._ts_init(); // the transfer buffer's address (only returns it when called again)
   for (const i of [0, 1, 2, 3] as const) m.setValue(transfer + 4 * i, slots[i], 'i32');
@@ -356,11 +497,9 @@ function readWithModule(tree: Tree, cursor: TreeCursor, into: PyTree, m: TreeSit
 /** One depth-first pass from the cursor's node (the root), into `into` in document order. */
 function read(ops: CursorOps, into: PyTree): void {
   const { grammar } = into;
-  const rootType = ops.typeId();
-  const rootFlags = NAMED | (rootType === ERROR_TYPE_ID ? HAS_ERROR : 0);
   // The kept nodes from the root to the cursor's parent. Dropped nodes are leaves, so the cursor
   // only ever descends into kept ones.
-  const path: number[] = [into.add(NONE, rootType, 0, ops.start(), ops.end(), rootFlags)];
+  const path: number[] = [into.add(NONE, ops.typeId(), 0, ops.start(), ops.end(), false)];
   if (!ops.firstChild()) return;
   for (;;) {
     const owner = path[path.length - 1]!;
@@ -383,11 +522,7 @@ function read(ops: CursorOps, into: PyTree): void {
     }
     let node = NONE;
     if (!mayDrop || isMissing || hasChildren) {
-      const flags =
-        (isNamed ? NAMED : 0) |
-        (isMissing ? MISSING : 0) |
-        (isMissing || typeId === ERROR_TYPE_ID ? HAS_ERROR : 0);
-      node = into.add(owner, typeId, fieldId, start, end, flags);
+      node = into.add(owner, typeId, fieldId, start, end, isMissing);
     }
     if (hasChildren) {
       path.push(node);
