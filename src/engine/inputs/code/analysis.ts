@@ -110,11 +110,31 @@ function flat(value: ValueFact): ValueFact {
   return rest;
 }
 
-/** A value built from parts: tainted when any part is, constant when all are. */
-export function combine(shape: ValueShape, text: string, parts: readonly ValueFact[]): ValueFact {
+/** An object for entries whose keys are not known in advance (an object literal's properties, a
+ *  call's keyword arguments). Made without a prototype, it is a hash table from the start: added
+ *  to a `{}` literal, each new combination of keys made V8 build and keep another hidden class.
+ *  No inherited key (`constructor`, `toString`) can be read from it by mistake either. */
+export function dictionary<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+const NO_PARTS: readonly ValueFact[] = [];
+
+/** A value built from parts (`parts`, then `more`: no array joining them is needed): tainted
+ *  when any part is, constant when all are. */
+export function combine(
+  shape: ValueShape,
+  text: string,
+  parts: readonly ValueFact[],
+  more: readonly ValueFact[] = NO_PARTS,
+): ValueFact {
   let isTainted = false;
   let isConstant = true;
   for (const part of parts) {
+    if (part.isTainted) isTainted = true;
+    if (!part.isConstant) isConstant = false;
+  }
+  for (const part of more) {
     if (part.isTainted) isTainted = true;
     if (!part.isConstant) isConstant = false;
   }

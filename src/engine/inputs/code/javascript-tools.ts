@@ -84,26 +84,27 @@ interface ZodField {
   isOptional: boolean;
 }
 
-const ZOD_BASE_TYPES: Readonly<Record<string, JsonSchema>> = {
-  string: { type: 'string' },
-  number: { type: 'number' },
-  int: { type: 'integer' },
-  bigint: { type: 'integer' },
-  boolean: { type: 'boolean' },
-  date: { type: 'string', format: 'date-time' },
-  any: {},
-  unknown: {},
-  null: { type: 'null' },
-  record: { type: 'object' },
-  map: { type: 'object' },
-};
+/** zod's simple types and their JSON Schema `type` ('' for any). */
+const ZOD_BASE_TYPES = new Map<string, string>([
+  ['string', 'string'],
+  ['number', 'number'],
+  ['int', 'integer'],
+  ['bigint', 'integer'],
+  ['boolean', 'boolean'],
+  ['date', 'string'],
+  ['any', ''],
+  ['unknown', ''],
+  ['null', 'null'],
+  ['record', 'object'],
+  ['map', 'object'],
+]);
 
-const ZOD_FORMATS: Readonly<Record<string, string>> = {
-  url: 'uri',
-  email: 'email',
-  uuid: 'uuid',
-  datetime: 'date-time',
-};
+const ZOD_FORMATS = new Map([
+  ['url', 'uri'],
+  ['email', 'email'],
+  ['uuid', 'uuid'],
+  ['datetime', 'date-time'],
+]);
 
 /** `z.string().url().describe('…').optional()` → a JSON Schema property, or undefined. */
 function zodField(node: JsNode | undefined): ZodField | undefined {
@@ -128,8 +129,13 @@ function zodField(node: JsNode | undefined): ZodField | undefined {
 }
 
 function zodBase(name: string, args: JsNode[]): JsonSchema | undefined {
-  const simple = ZOD_BASE_TYPES[name];
-  if (simple) return { ...simple };
+  const simple = ZOD_BASE_TYPES.get(name);
+  if (simple !== undefined) {
+    // An object literal, not a spread copy: the modifiers' properties then stay fast ones.
+    const schema: JsonSchema = simple ? { type: simple } : {};
+    if (name === 'date') schema.format = 'date-time';
+    return schema;
+  }
   switch (name) {
     case 'array': {
       const items = zodField(args[0]);
@@ -166,7 +172,7 @@ function applyModifiers(base: JsonSchema, modifiers: { name: string; args: JsNod
       isOptional = true;
       const value = staticValue(args[0]);
       if (value !== NOT_STATIC) schema.default = value;
-    } else if (ZOD_FORMATS[name]) schema.format = ZOD_FORMATS[name];
+    } else if (ZOD_FORMATS.has(name)) schema.format = ZOD_FORMATS.get(name);
     else if (name === 'max' && schema.type === 'string') {
       const value = staticValue(args[0]);
       if (typeof value === 'number') schema.maxLength = value;

@@ -5,6 +5,7 @@ import type { CodeLanguage } from '../types.js';
 import type { CallFact, CodeFacts, ValueFact } from './facts.js';
 import {
   combine,
+  dictionary,
   FactsBuilder,
   isCredentialPath,
   literalFact,
@@ -56,6 +57,20 @@ export function analyseJavaScript(path: string, text: string, language: CodeLang
 const MODULE_CONSTANTS = new Set(['__dirname', '__filename', 'undefined', 'NaN', 'Infinity']);
 /** Reads of these members are caller-controlled input even outside a handler. */
 const INPUT_MEMBERS = new Set(['process.argv']);
+/** Their last parts: checked first, since the full name is a string just built (and would have to
+ *  be flattened and hashed to look up). */
+const INPUT_MEMBER_PROPERTIES = new Set(
+  [...INPUT_MEMBERS].map((m) => m.slice(m.lastIndexOf('.') + 1)),
+);
+
+function isInputMember(name: string | undefined, propertyName: string | undefined): boolean {
+  return (
+    propertyName !== undefined &&
+    INPUT_MEMBER_PROPERTIES.has(propertyName) &&
+    name !== undefined &&
+    INPUT_MEMBERS.has(name)
+  );
+}
 const TOOL_REGISTRATION_METHODS = new Set(['tool', 'registerTool']);
 const ROUTE_METHODS = new Set([
   'get',
@@ -236,7 +251,11 @@ class JsWalker {
   }
 
   /** A member expression's value and the value of its object (the receiver of a method call). */
-  private memberWithObject(node: JsNode): { fact: ValueFact; object: ValueFact } {
+  private memberWithObject(node: JsNode): {
+    fact: ValueFact;
+    object: ValueFact;
+    propertyName: string | undefined;
+  } {
     const objectNode = jsChild(node, 'object')!;
     const property = jsChild(node, 'property')!;
     const isEnvMember = this.isProcessEnv(objectNode);
@@ -268,11 +287,11 @@ class JsWalker {
       shape: 'member',
       isConstant: object.isConstant && (propertyFact?.isConstant ?? true),
       isTainted:
-        object.isTainted || (propertyFact?.isTainted ?? false) || INPUT_MEMBERS.has(name ?? ''),
+        object.isTainted || (propertyFact?.isTainted ?? false) || isInputMember(name, propertyName),
       text: '',
     };
     if (name !== undefined) fact.name = name;
-    return { fact, object };
+    return { fact, object, propertyName };
   }
 
   private binary(node: JsNode): ValueFact {
@@ -286,7 +305,7 @@ class JsWalker {
   }
 
   private object(node: JsNode): ValueFact {
-    const props: Record<string, ValueFact> = {};
+    const props = dictionary<ValueFact>();
     const parts: ValueFact[] = [];
     let mayBeTool = false;
     for (const property of jsChildren(node, 'properties')) {
@@ -329,13 +348,18 @@ class JsWalker {
     const calleeNode = jsChild(node, 'callee')!;
     let receiver: ValueFact | undefined;
     let callee: ValueFact;
+    let method: string;
     if (calleeNode.type === 'MemberExpression') {
       const parts = this.memberWithObject(calleeNode);
       callee = parts.fact;
       receiver = parts.object;
-    } else callee = this.visit(calleeNode);
+      method = parts.propertyName ?? '?';
+    } else {
+      callee = this.visit(calleeNode);
+      method = callee.name ?? '?';
+      method = method.slice(method.lastIndexOf('.') + 1);
+    }
     const calleeName = callee.name ?? '?';
-    const method = calleeName.slice(calleeName.lastIndexOf('.') + 1);
     const rawArgs = jsChildren(node, 'arguments');
     const isToolRegistration = this.isToolRegistration(method, rawArgs);
     const isRoute = ROUTE_METHODS.has(method) && calleeNode.type === 'MemberExpression';

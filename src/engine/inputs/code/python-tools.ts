@@ -12,21 +12,30 @@ import {
   pythonStaticString,
 } from './python-node.js';
 
-const SIMPLE_TYPES: Readonly<Record<string, JsonSchema>> = {
-  str: { type: 'string' },
-  int: { type: 'integer' },
-  float: { type: 'number' },
-  bool: { type: 'boolean' },
-  list: { type: 'array' },
-  List: { type: 'array' },
-  Sequence: { type: 'array' },
-  tuple: { type: 'array' },
-  set: { type: 'array' },
-  dict: { type: 'object' },
-  Dict: { type: 'object' },
-  Mapping: { type: 'object' },
-  Any: {},
-};
+/** Python type names and their JSON Schema `type` ('' for any). */
+const SIMPLE_TYPES = new Map<string, string>([
+  ['str', 'string'],
+  ['int', 'integer'],
+  ['float', 'number'],
+  ['bool', 'boolean'],
+  ['list', 'array'],
+  ['List', 'array'],
+  ['Sequence', 'array'],
+  ['tuple', 'array'],
+  ['set', 'array'],
+  ['dict', 'object'],
+  ['Dict', 'object'],
+  ['Mapping', 'object'],
+  ['Any', ''],
+]);
+
+/** A fresh schema for a type name. Built as an object literal, not a spread copy, so that the
+ *  description and default set on it later stay fast properties (spread copies made each such
+ *  assignment a dictionary write: the slowest line of the Python walk). */
+function simpleSchema(name: string): JsonSchema {
+  const type = SIMPLE_TYPES.get(name);
+  return type ? { type } : {};
+}
 
 /** Parameters filled in by the framework rather than by the model. */
 const FRAMEWORK_PARAMS = new Set(['self', 'cls', 'ctx', 'context']);
@@ -38,7 +47,7 @@ function schemaOfType(annotation: string): JsonSchema {
   if (union.length > 1) return { anyOf: union.map(schemaOfType) };
   if (union.length === 1 && union[0] !== text) return schemaOfType(union[0]!);
   const generic = /^([\w.]+)\s*\[(.*)\]$/s.exec(text);
-  if (!generic) return { ...(SIMPLE_TYPES[text.replace(/^typing\./, '')] ?? {}) };
+  if (!generic) return simpleSchema(text.replace(/^typing\./, ''));
   const base = generic[1]!.replace(/^typing\./, '');
   const args = splitTopLevel(generic[2]!, ',');
   switch (base) {
@@ -57,7 +66,7 @@ function schemaOfType(annotation: string): JsonSchema {
     case 'Union':
       return { anyOf: args.filter((a) => a !== 'None').map(schemaOfType) };
     default:
-      return { ...(SIMPLE_TYPES[base] ?? {}) };
+      return simpleSchema(base);
   }
 }
 

@@ -7,6 +7,7 @@ import { Language, Parser } from 'web-tree-sitter';
 import type { CallFact, ValueFact } from './facts.js';
 import {
   bindingOf,
+  dictionary,
   nested,
   combine,
   FactsBuilder,
@@ -242,7 +243,11 @@ class PyWalker {
     return this.attributeWithObject(node).fact;
   }
 
-  private attributeWithObject(node: PyNode): { fact: ValueFact; object: ValueFact } {
+  private attributeWithObject(node: PyNode): {
+    fact: ValueFact;
+    object: ValueFact;
+    attribute: string;
+  } {
     const [objectNode, attributeNode] = pairOf(node, 'object', 'attribute');
     const object = this.visit(objectNode!);
     const attribute = attributeNode?.text ?? '?';
@@ -258,7 +263,7 @@ class PyWalker {
       text: '',
       name,
     };
-    return { fact, object };
+    return { fact, object, attribute };
   }
 
   private subscript(node: PyNode): ValueFact {
@@ -300,7 +305,7 @@ class PyWalker {
   }
 
   private dictionary(node: PyNode): ValueFact {
-    const props: Record<string, ValueFact> = {};
+    const props = dictionary<ValueFact>();
     const parts: ValueFact[] = [];
     for (const pair of node.namedChildren) {
       if (!pair) continue;
@@ -326,20 +331,34 @@ class PyWalker {
     ];
     let receiver: ValueFact | undefined;
     let callee: ValueFact;
+    let method: string;
     if (calleeNode.type === 'attribute') {
       const parts = this.attributeWithObject(calleeNode);
       callee = parts.fact;
       receiver = parts.object;
-    } else callee = this.visit(calleeNode);
+      method = parts.attribute;
+    } else {
+      callee = this.visit(calleeNode);
+      method = callee.name ?? '?';
+      method = method.slice(method.lastIndexOf('.') + 1);
+    }
     const calleeName = callee.name ?? '?';
-    const method = calleeName.slice(calleeName.lastIndexOf('.') + 1);
     const args: ValueFact[] = [];
-    const kwargs: Record<string, ValueFact> = {};
+    const kwargs = dictionary<ValueFact>();
+    // The keyword arguments' values in order (`Object.values` of the dictionary-mode `kwargs`
+    // was the walk's slowest line).
+    const keywordValues: ValueFact[] = [];
     for (const arg of argumentList?.namedChildren ?? []) {
       if (!arg || arg.type === 'comment') continue;
       if (arg.type === 'keyword_argument') {
         const [keyNode, valueNode] = pairOf(arg, 'name', 'value');
-        kwargs[keyNode?.text ?? ''] = this.visit(valueNode!);
+        const key = keyNode?.text ?? '';
+        const value = this.visit(valueNode!);
+        // A repeated keyword (a syntax error) keeps its first place and its last value.
+        if (Object.hasOwn(kwargs, key)) {
+          keywordValues[keywordValues.indexOf(kwargs[key]!)] = value;
+        } else keywordValues.push(value);
+        kwargs[key] = value;
       } else args.push(this.visit(arg));
     }
     const line = this.line(node);
@@ -362,13 +381,12 @@ class PyWalker {
       const tool = toolFromToolConstructor(node);
       if (tool) this.builder.facts.tools.push({ ...tool, line });
     }
-    const parts = [...args, ...Object.values(kwargs)];
     if (method === 'format' && typeof receiver?.literal === 'string') {
       // "SELECT … {}".format(x): string formatting, like `%` and f-strings.
       const prefix = receiver.literal.slice(0, Math.max(0, receiver.literal.indexOf('{')));
-      return withPrefix(combine('format', node.text, parts), prefix);
+      return withPrefix(combine('format', node.text, args, keywordValues), prefix);
     }
-    const result = combine('call', '', parts);
+    const result = combine('call', '', args, keywordValues);
     const receiverTainted = calleeNode.type === 'attribute' && callee.isTainted;
     // A sanitiser's result is as harmless as a constant (quoted, numeric, a bare file name).
     const isSanitizer = SANITIZERS.has(calleeName);
