@@ -340,8 +340,9 @@ async function analyseFile(
 }
 
 /** A scan runs the tool-definition rules on the tools found in code where the code was analysed
- *  (for JS/TS, the analysis thread), so that that work is off the main thread too. */
-const CODE_CHECK = { toolRules: true } as const;
+ *  (for JS/TS, the analysis thread), so that that work is off the main thread too; the tools
+ *  themselves are then only counted. */
+const CODE_CHECK = { toolRules: true, tools: false } as const;
 
 /** The code rules and the tool-definition rules on the file's tools have already run (on the
  *  analysis thread for JS/TS): their findings and failures are collected here. */
@@ -354,7 +355,7 @@ async function analyseCode(
   if (!outcome) return;
   if (outcome.skipped) c.skipped.push({ path, reason: outcome.skipped });
   c.failures.push(...outcome.failures);
-  c.tools += outcome.tools.length;
+  c.tools += outcome.toolCount;
   for (const finding of [...outcome.findings, ...(outcome.toolFindings ?? [])]) {
     finding.file ??= path;
     c.findings.push(finding);

@@ -8,6 +8,7 @@ import {
   type ValueFact,
   type ValueShape,
 } from './facts.js';
+import type { McpTool } from '../../types.js';
 
 export interface Binding {
   tainted: boolean;
@@ -230,6 +231,11 @@ export class FactsBuilder {
 
   addName(fn: number, name: string): void {
     this.facts.functions[fn]?.names.add(name);
+  }
+
+  /** A tool definition found at `line` (the walkers build each tool afresh: it is kept as is). */
+  addTool(tool: McpTool, line: number): void {
+    this.facts.tools.push(Object.assign(tool, { line }));
   }
 
   addSensitiveRead(fn: number, kind: SensitiveReadKind, line: number, text: string) {

@@ -20,8 +20,11 @@ export interface RuleFailure {
 export interface CodeOutcome {
   /** Findings of every code rule, in rule order (`file` is left to the caller). */
   findings: Finding[];
-  /** MCP tool definitions found in the file; each carries the `line` it is defined on. */
+  /** MCP tool definitions found in the file; each carries the `line` it is defined on. Empty
+   *  when the caller asked for their count alone (`tools: false`). */
   tools: ExtractedTool[];
+  /** How many tool definitions the file holds. */
+  toolCount: number;
   /** Syntax errors (`line: message`). */
   errors: string[];
   /** Set when the file was not analysed (too large, minified, over the time budget). */
@@ -36,6 +39,10 @@ export interface CodeOutcome {
 export interface CheckOptions {
   /** Also run the tool-definition rules on the tools the file defines (what a scan does). */
   toolRules?: boolean;
+  /** Return the tool definitions themselves (the default), or only their count: a scan needs no
+   *  more, since their rules ran where they were found, and for JS/TS they would otherwise be
+   *  copied back from the analysis thread for nothing. */
+  tools?: boolean;
 }
 
 /** MCP tool definitions found in the file; each carries the `line` it is defined on. */
@@ -51,7 +58,9 @@ export function checkCode(code: CodeInput, options: CheckOptions = {}): CodeOutc
   }
   const outcome: CodeOutcome = {
     findings,
-    tools: (code.facts?.tools ?? []).map((tool) => ({ ...tool })),
+    // The walkers built these for this file alone: handed on, not copied.
+    tools: code.facts?.tools ?? [],
+    toolCount: code.facts?.tools.length ?? 0,
     errors: code.errors ?? [],
     failures,
   };
@@ -67,5 +76,6 @@ export function checkCode(code: CodeInput, options: CheckOptions = {}): CodeOutc
       }
     }
   }
+  if (options.tools === false) outcome.tools = [];
   return outcome;
 }

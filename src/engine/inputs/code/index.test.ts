@@ -350,6 +350,22 @@ describe('analyseCodeFile', () => {
     assert.deepEqual(outcome.tools, expected.tools);
   });
 
+  it('counts the tools without returning them when asked for the count alone (what a scan asks)', async () => {
+    for (const path of ['server.ts', 'server.py']) {
+      const text = path.endsWith('.py')
+        ? '@mcp.tool()\ndef run(cmd: str) -> str:\n    return cmd\n'
+        : SERVER;
+      const full = await analyseCodeFile(path, text);
+      const counted = await analyseCodeFile(path, text, { tools: false });
+      assert.ok(full && counted, path);
+      assert.equal(full.tools.length, 1, path);
+      assert.equal(full.toolCount, 1, path);
+      assert.deepEqual(counted.tools, [], path);
+      assert.equal(counted.toolCount, 1, path);
+      assert.deepEqual(counted.findings, full.findings, path);
+    }
+  });
+
   it('lists syntax errors, as parseCodeFile does', async () => {
     const text = 'import { exec } from "child_process";\nexec(process.argv[2]);\nexec(x +);\n';
     const outcome = await analyseCodeFile('broken.ts', text);

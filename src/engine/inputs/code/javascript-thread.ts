@@ -155,8 +155,7 @@ export async function checkJavaScriptOnThread(
   language: CodeLanguage,
   options: CheckOptions = {},
 ): Promise<CodeOutcome> {
-  const toolRules = options.toolRules === true;
-  const answer = await ask({ path, text, language, want: 'check', toolRules });
+  const answer = await ask({ path, text, language, want: 'check', options });
   if (answer.outcome) return fromWire(answer.outcome);
   const skipped = notAnalysed(answer);
   const code = { path, language, text, ast: null, facts: emptyFacts(), errors: [], skipped };

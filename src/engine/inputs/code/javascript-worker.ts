@@ -8,7 +8,7 @@
 // returns the facts themselves, for callers that read them (tests, the rule fixtures).
 import { parentPort } from 'node:worker_threads';
 import type { CodeLanguage } from '../types.js';
-import { checkCode, type CodeOutcome } from './check-code.js';
+import { checkCode, type CheckOptions, type CodeOutcome } from './check-code.js';
 import { analyseJavaScript, type Analysis } from './javascript.js';
 
 export interface JsRequest {
@@ -17,8 +17,8 @@ export interface JsRequest {
   text: string;
   language: CodeLanguage;
   want: 'facts' | 'check';
-  /** With `check`: also the tool-definition rules on the tools found (CheckOptions). */
-  toolRules?: boolean;
+  /** With `check`: the CheckOptions. */
+  options?: CheckOptions;
 }
 
 /** A rule failure as it crosses the thread: a thrown value need not be cloneable. */
@@ -40,10 +40,7 @@ export interface JsReply {
 
 function check(request: JsRequest, analysis: Analysis): WireOutcome {
   const { path, text, language } = request;
-  const outcome = checkCode(
-    { path, language, text, ast: null, ...analysis },
-    { toolRules: request.toolRules === true },
-  );
+  const outcome = checkCode({ path, language, text, ast: null, ...analysis }, request.options);
   const failures = outcome.failures.map(({ ruleId, error }): WireFailure => {
     if (!(error instanceof Error)) return { ruleId, name: 'Error', message: String(error) };
     const failure: WireFailure = { ruleId, name: error.name, message: error.message };

@@ -331,7 +331,7 @@ class JsWalker {
     }
     // A tool definition has an `inputSchema` key: reading the literal as one costs a pass.
     const tool = mayBeTool ? toolFromObjectLiteral(node) : undefined;
-    if (tool) this.builder.facts.tools.push({ ...tool, line: this.line(node) });
+    if (tool) this.builder.addTool(tool, this.line(node));
     const fact = combine('object', '', parts);
     fact.props = props;
     return fact;
@@ -427,7 +427,7 @@ class JsWalker {
         : method === 'registerTool'
           ? toolFromRegisterTool(node)
           : undefined;
-    if (tool) this.builder.facts.tools.push({ ...tool, line });
+    if (tool) this.builder.addTool(tool, line);
   }
 
   private fn(node: JsNode, name: string | undefined): ValueFact {

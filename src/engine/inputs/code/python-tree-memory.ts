@@ -72,6 +72,7 @@ const HEAP_VISIBLE = 1 << 0;
 const HEAP_EXTRA = 1 << 2;
 const HEAP_MISSING = 1 << 9;
 const HEAP_VISIBLE_CHILD_COUNT = 48;
+const HEAP_VISIBLE_DESCENDANT_COUNT = 56;
 const HEAP_PRODUCTION_ID = 66;
 
 /** A language's alias and field tables, copied out of wasm memory. */
@@ -128,6 +129,13 @@ export function languageTables(language: Language, heaps: WasmHeaps): LanguageTa
     fields,
     width,
   };
+}
+
+/** How many visible nodes the tree holds (the root included): an upper bound on what a pass adds. */
+export function visibleNodeCount(treeAddress: number, heaps: WasmHeaps): number {
+  const root = heaps.HEAP32[treeAddress >> 2]!;
+  if (root & 1 || heaps.HEAP32[(root + HEAP_CHILD_COUNT) >> 2] === 0) return 1;
+  return heaps.HEAP32[(root + HEAP_VISIBLE_DESCENDANT_COUNT) >> 2]! + 1;
 }
 
 /** The containers being walked: a Subtree with children, and the state of the walk over them. */

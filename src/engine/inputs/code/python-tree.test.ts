@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Node } from 'web-tree-sitter';
 import { pythonParser } from './python.js';
-import { languageTables } from './python-tree-memory.js';
+import { languageTables, visibleNodeCount } from './python-tree-memory.js';
 import { memoryLayoutChecked, readTree, type PyNode, type ReadPath } from './python-tree.js';
 
 /** Named nodes, with their fields' values (named or not), as web-tree-sitter's Node API sees them. */
@@ -151,6 +151,9 @@ def tool_${i}(q: Annotated[str, Field(description="é ${i} 😀")] = "", n: int 
     const text = `import json, subprocess\n${tools.join('')}`;
     const tree = parser.parse(text)!;
     try {
+      // The memory pass sizes its arrays from the root's count of visible nodes.
+      const address = (tree as unknown as { 0: number })[0];
+      assert.equal(visibleNodeCount(address, module!), tree.rootNode.descendantCount);
       FIELDS = fieldNames(parser);
       const expected = fromPy(readTree(tree, text, module, 'public'));
       assert.deepEqual(fromPy(readTree(tree, text, module, 'memory')), expected);

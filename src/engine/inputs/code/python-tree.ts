@@ -19,6 +19,7 @@ import { LineIndex } from './line-index.js';
 import {
   languageTables,
   readFromMemory,
+  visibleNodeCount,
   type LanguageTables,
   type NodeSink,
   type WasmHeaps,
@@ -78,7 +79,7 @@ class Grammar {
 
   constructor(language: Language) {
     for (let id = 0; id < language.nodeTypeCount; id++) {
-      this.types.push(language.types[id] ?? '');
+      this.types.push(internalized(language.types[id] ?? ''));
       this.named.push(language.nodeTypeIsNamed(id));
     }
     language.fields.forEach((name, id) => {
@@ -96,6 +97,12 @@ class Grammar {
 }
 
 const grammars = new WeakMap<Language, Grammar>();
+
+/** The same string, as V8's one copy of it (a property key): the walkers switch on node types,
+ *  and comparing two such strings is comparing two pointers. */
+function internalized(name: string): string {
+  return Object.keys({ [name]: 0 })[0] ?? name;
+}
 
 const NAMED = 1;
 const MISSING = 2;
@@ -117,11 +124,12 @@ class PyTree implements NodeSink {
   nextSiblings: Int32Array;
   private lineIndex: LineIndex | undefined;
 
+  /** `capacity`: the nodes expected (the arrays grow past it if need be). */
   constructor(
     readonly text: string,
     readonly grammar: Grammar,
+    capacity = Math.max(64, text.length >> 2),
   ) {
-    const capacity = Math.max(64, text.length >> 2);
     this.types = new Uint16Array(capacity);
     this.fields = new Uint16Array(capacity);
     this.flags = new Uint8Array(capacity);
@@ -366,8 +374,11 @@ export function readTree(
   const grammar = grammarOf(tree.language);
   if (module && path === 'memory') {
     const tables = checkedTables(grammar, tree.language, module);
-    const into = new PyTree(text, grammar);
-    if (tables && readFromMemory(addressOf(tree), tables, module, into)) return into.node(0);
+    if (tables) {
+      const address = addressOf(tree);
+      const into = new PyTree(text, grammar, visibleNodeCount(address, module));
+      if (readFromMemory(address, tables, module, into)) return into.node(0);
+    }
   }
   const into = new PyTree(text, grammar);
   readWithCursor(tree, into, path === 'public' ? undefined : module);

@@ -92,6 +92,10 @@ export async function analysePython(text: string): Promise<Analysis> {
 const INPUT_ALIASES = new Set(['flask.request', 'sys.argv', 'quart.request']);
 /** Module attributes whose value is caller-controlled input. */
 const INPUT_NAMES = new Set(['sys.argv', 'input', 'request']);
+/** The last parts of the dotted ones. */
+const INPUT_ATTRIBUTES = new Set(
+  [...INPUT_NAMES].filter((n) => n.includes('.')).map((n) => n.slice(n.lastIndexOf('.') + 1)),
+);
 /** `@app.route(…)`, `@router.get(…)`, `@app.websocket(…)`: web request handlers. */
 const ROUTE_DECORATOR = /^@\s*[\w.]+\.(?:route|get|post|put|patch|delete|api_route|websocket)\s*\(/;
 /** Parameters that are the receiver or framework plumbing, not caller input. */
@@ -259,7 +263,8 @@ class PyWalker {
     const fact: ValueFact = {
       shape: 'member',
       isConstant: object.isConstant,
-      isTainted: object.isTainted || INPUT_NAMES.has(name),
+      // Only dotted input names can match here: the full name (just built) is looked up last.
+      isTainted: object.isTainted || (INPUT_ATTRIBUTES.has(attribute) && INPUT_NAMES.has(name)),
       text: '',
       name,
     };
@@ -379,7 +384,7 @@ class PyWalker {
     }
     if (method === 'Tool') {
       const tool = toolFromToolConstructor(node);
-      if (tool) this.builder.facts.tools.push({ ...tool, line });
+      if (tool) this.builder.addTool(tool, line);
     }
     if (method === 'format' && typeof receiver?.literal === 'string') {
       // "SELECT … {}".format(x): string formatting, like `%` and f-strings.
@@ -406,7 +411,7 @@ class PyWalker {
     }
     const isTool = decorators.some((d) => isToolDecorator(d));
     const tool = isTool ? toolFromDecoratedFunction(decorators, definition) : undefined;
-    if (tool) this.builder.facts.tools.push({ ...tool, line: this.line(node) });
+    if (tool) this.builder.addTool(tool, this.line(node));
     const isHandler = isTool || decorators.some((d) => /\.call_tool\b/.test(d.text));
     this.toolHandlerPending = isHandler;
     this.routePending = decorators.some((d) => ROUTE_DECORATOR.test(d.text));
