@@ -3,7 +3,13 @@ import { describe, it } from 'node:test';
 import type { Node } from 'web-tree-sitter';
 import { pythonParser } from './python.js';
 import { languageTables, visibleNodeCount } from './python-tree-memory.js';
-import { memoryLayoutChecked, readTree, type PyNode, type ReadPath } from './python-tree.js';
+import {
+  LAYOUT_SAMPLE,
+  memoryLayoutChecked,
+  readTree,
+  type PyNode,
+  type ReadPath,
+} from './python-tree.js';
 
 /** Named nodes, with their fields' values (named or not), as web-tree-sitter's Node API sees them. */
 function fromApi(node: Node, field = ''): unknown {
@@ -64,24 +70,10 @@ def grep(query: str, limit: int = -1) -> str:
 `,
   broken: `def f(:\n    return eval(x\nclass C(\n  pass\nok = 1\n`,
   missing: `print((1, 2)\nx = [1, 2\n`,
-  // Aliased nodes (format_expression, as_pattern_target, "is not", block), fields reached through
-  // hidden nodes, comments and line continuations (extras), characters outside the BMP.
-  constructs: `from . import a as b  # 😀 é
-async def f(a: int = 1, *args, b: "List[int]" = [], **kw) -> dict[str, int]:
-    if a is not None and b not in kw: pass
-    x = [i for i in range(3) if i % 2] + \\
-        list({k: v for k, v in kw.items()})
-    print(f"{x!r:>{width}} {y:{z}} 😀", *(args), **kw)
-    match x:
-        case [a, *rest] as whole if whole: return {**kw}
-        case {"k": 1} | Point(x=0): pass
-    type Alias = int
-    match = print = exec = 1
-    for (i, j) in lambda: (yield): pass
-    return await g() if a else not b
-class C(Base, metaclass=M):
-    def m(self): return self.x[1:2, ...]
-`,
+  // The memory pass's own layout sample: aliased nodes (format_expression, as_pattern_target,
+  // "is not", block), fields reached through hidden nodes, comments and line continuations
+  // (extras), errors, missing tokens, characters outside the BMP.
+  constructs: LAYOUT_SAMPLE,
 };
 
 const PATHS: ReadPath[] = ['memory', 'cursor', 'public'];

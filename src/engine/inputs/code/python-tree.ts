@@ -398,7 +398,7 @@ function readWithCursor(tree: Tree, into: PyTree, module: TreeSitterModule | und
 /** Python that holds every construct the memory pass handles: aliased nodes (named and not),
  *  fields reached through hidden nodes, extras (comments, line continuations), errors, missing
  *  tokens, and characters outside the BMP (offsets are in UTF-16 code units). */
-const LAYOUT_SAMPLE = `# -*- coding: utf-8 -*-
+export const LAYOUT_SAMPLE = `# -*- coding: utf-8 -*-
 import os, sys as system
 from . import a as b
 @mcp.tool(name="x")
