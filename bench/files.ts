@@ -2,8 +2,9 @@
 //
 // 1. Code analysis: ≥ 5 MB of generated, realistic MCP server source (TypeScript, JavaScript,
 //    Python; tools, handlers, safe and unsafe patterns) through analyseCodeFile (parse, every
-//    code rule, tool extraction; JS/TS on the analysis thread) after a warm-up on another corpus of
-//    the same size, rated by CPU time over all threads (the median of three passes). Target: 5 MB/s.
+//    code rule, tool extraction with the tools counted as a scan counts them; JS/TS on the analysis
+//    thread) after a warm-up on another corpus of the same size, rated by CPU time over all
+//    threads (the median of three passes). Target: 5 MB/s.
 // 2. A 10 MB upload (source, client configs, manifests, lockfiles) through scanFiles, in a child
 //    process so its peak RSS is its own. Targets: < 5 s wall time, < 400 MB peak RSS.
 //
