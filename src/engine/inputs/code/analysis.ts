@@ -119,6 +119,27 @@ export function dictionary<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
+/** Dotted names (`process.argv`, `sys.argv`) to match a member expression's joined name against.
+ *  The member's last part is looked up first: the joined name is a string just built, which a set
+ *  lookup has to flatten and hash, and it almost never matches. */
+export class DottedNames {
+  private readonly full: ReadonlySet<string>;
+  private readonly lastParts: ReadonlySet<string>;
+
+  constructor(names: Iterable<string>) {
+    const dotted = [...names].filter((n) => n.includes('.'));
+    this.full = new Set(dotted);
+    this.lastParts = new Set(dotted.map((n) => n.slice(n.lastIndexOf('.') + 1)));
+  }
+
+  /** Whether `name`, whose last part is `last`, is one of them. */
+  has(name: string | undefined, last: string | undefined): boolean {
+    return (
+      last !== undefined && this.lastParts.has(last) && name !== undefined && this.full.has(name)
+    );
+  }
+}
+
 const NO_PARTS: readonly ValueFact[] = [];
 
 /** A value built from parts (`parts`, then `more`: no array joining them is needed): tainted

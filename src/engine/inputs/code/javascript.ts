@@ -6,6 +6,7 @@ import type { CallFact, CodeFacts, ValueFact } from './facts.js';
 import {
   combine,
   dictionary,
+  DottedNames,
   FactsBuilder,
   isCredentialPath,
   literalFact,
@@ -56,21 +57,7 @@ export function analyseJavaScript(path: string, text: string, language: CodeLang
 
 const MODULE_CONSTANTS = new Set(['__dirname', '__filename', 'undefined', 'NaN', 'Infinity']);
 /** Reads of these members are caller-controlled input even outside a handler. */
-const INPUT_MEMBERS = new Set(['process.argv']);
-/** Their last parts: checked first, since the full name is a string just built (and would have to
- *  be flattened and hashed to look up). */
-const INPUT_MEMBER_PROPERTIES = new Set(
-  [...INPUT_MEMBERS].map((m) => m.slice(m.lastIndexOf('.') + 1)),
-);
-
-function isInputMember(name: string | undefined, propertyName: string | undefined): boolean {
-  return (
-    propertyName !== undefined &&
-    INPUT_MEMBER_PROPERTIES.has(propertyName) &&
-    name !== undefined &&
-    INPUT_MEMBERS.has(name)
-  );
-}
+const INPUT_MEMBERS = new DottedNames(['process.argv']);
 const TOOL_REGISTRATION_METHODS = new Set(['tool', 'registerTool']);
 const ROUTE_METHODS = new Set([
   'get',
@@ -287,7 +274,9 @@ class JsWalker {
       shape: 'member',
       isConstant: object.isConstant && (propertyFact?.isConstant ?? true),
       isTainted:
-        object.isTainted || (propertyFact?.isTainted ?? false) || isInputMember(name, propertyName),
+        object.isTainted ||
+        (propertyFact?.isTainted ?? false) ||
+        INPUT_MEMBERS.has(name, propertyName),
       text: '',
     };
     if (name !== undefined) fact.name = name;

@@ -8,6 +8,7 @@ import type { CallFact, ValueFact } from './facts.js';
 import {
   bindingOf,
   dictionary,
+  DottedNames,
   nested,
   combine,
   FactsBuilder,
@@ -92,10 +93,8 @@ export async function analysePython(text: string): Promise<Analysis> {
 const INPUT_ALIASES = new Set(['flask.request', 'sys.argv', 'quart.request']);
 /** Module attributes whose value is caller-controlled input. */
 const INPUT_NAMES = new Set(['sys.argv', 'input', 'request']);
-/** The last parts of the dotted ones. */
-const INPUT_ATTRIBUTES = new Set(
-  [...INPUT_NAMES].filter((n) => n.includes('.')).map((n) => n.slice(n.lastIndexOf('.') + 1)),
-);
+/** The dotted ones, matched against attribute reads. */
+const DOTTED_INPUT_NAMES = new DottedNames(INPUT_NAMES);
 /** `@app.route(…)`, `@router.get(…)`, `@app.websocket(…)`: web request handlers. */
 const ROUTE_DECORATOR = /^@\s*[\w.]+\.(?:route|get|post|put|patch|delete|api_route|websocket)\s*\(/;
 /** Parameters that are the receiver or framework plumbing, not caller input. */
@@ -263,8 +262,7 @@ class PyWalker {
     const fact: ValueFact = {
       shape: 'member',
       isConstant: object.isConstant,
-      // Only dotted input names can match here: the full name (just built) is looked up last.
-      isTainted: object.isTainted || (INPUT_ATTRIBUTES.has(attribute) && INPUT_NAMES.has(name)),
+      isTainted: object.isTainted || DOTTED_INPUT_NAMES.has(name, attribute),
       text: '',
       name,
     };
