@@ -16,6 +16,7 @@
 // module's functions are not at hand, through the public TreeCursor.
 import { Parser, type Language, type Tree, type TreeCursor } from 'web-tree-sitter';
 import { LineIndex } from './line-index.js';
+import { parsePython, type Symbols } from './python-parse.js';
 import {
   languageTables,
   readFromMemory,
@@ -76,6 +77,8 @@ class Grammar {
   readonly fieldIds = new Map<string, number>();
   /** For the memory pass: the language's tables once checked (null: the check failed). */
   tables: LanguageTables | null | undefined;
+  /** For python-parse.ts: the ids of its node types and fields (null: one is missing). */
+  symbols: Symbols | null | undefined;
 
   constructor(language: Language) {
     for (let id = 0; id < language.nodeTypeCount; id++) {
@@ -235,7 +238,7 @@ class PyTree implements NodeSink {
  *  view each time it is reached, so compare nodes by type and range, never by identity. */
 export class PyNode {
   constructor(
-    private readonly tree: PyTree,
+    readonly tree: PyTree,
     private readonly index: number,
   ) {}
 
@@ -393,6 +396,71 @@ function readWithCursor(tree: Tree, into: PyTree, module: TreeSitterModule | und
   } finally {
     cursor.delete();
   }
+}
+
+/** The tree of `text` built by python-parse.ts, or null where that parser leaves the file to
+ *  tree-sitter. */
+export function parseWithoutTreeSitter(text: string, language: Language): PyNode | null {
+  const grammar = grammarOf(language);
+  grammar.symbols ??= symbolsOf(language);
+  if (!grammar.symbols) return null;
+  let into: PyTree | undefined;
+  const parsed = parsePython(text, grammar.symbols, (count) => {
+    into = new PyTree(text, grammar, count);
+    return into;
+  });
+  return parsed && into ? into.node(0) : null;
+}
+
+/** The language's ids for python-parse.ts, if it has every node type and field that parser makes. */
+function symbolsOf(language: Language): Symbols | null {
+  const id = (found: number | null) => {
+    if (found === null || found < 0) throw new RangeError('not in the grammar');
+    return found;
+  };
+  const symbols: Symbols = {
+    named: (name) => id(language.idForNodeType(name, true)),
+    anonymous: (name) => id(language.idForNodeType(name, false)),
+    field: (name) => id(language.fieldIdForName(name)),
+  };
+  try {
+    // The parser looks its names up once, on first use: a missing one fails that parse.
+    return parsePython(
+      'x = 1\n',
+      symbols,
+      (count) => new PyTree('x = 1\n', grammarOf(language), count),
+    )
+      ? symbols
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where two trees of the same text first differ, for tests: undefined if they do not. */
+export function treeDifference(a: PyNode, b: PyNode): string | undefined {
+  const x = a.tree;
+  const y = b.tree;
+  if (x.sameAs(y)) return undefined;
+  const describe = (t: PyTree, i: number, links: boolean) =>
+    i >= t.count
+      ? '(none)'
+      : `${t.grammar.typeName(t.types[i]!)} field ${t.fields[i]} [${t.starts[i]},${t.ends[i]}]` +
+        (links ? ` parent ${t.parents[i]} next ${t.nextSiblings[i]} flags ${t.flags[i]}` : '');
+  const count = Math.max(x.count, y.count);
+  // The nodes themselves first: a missing or extra node shows at its own index, not in its
+  // ancestors' sibling links.
+  for (const links of [false, true]) {
+    for (let i = 0; i < count; i++) {
+      const left = describe(x, i, links);
+      const right = describe(y, i, links);
+      if (left === right) continue;
+      const at = i < x.count ? x.starts[i]! : x.text.length;
+      const near = x.text.slice(Math.max(0, at - 60), at + 60);
+      return `node ${i}: ${left} / ${right} near ${JSON.stringify(near)}`;
+    }
+  }
+  return 'the texts differ';
 }
 
 /** Python that holds every construct the memory pass handles: aliased nodes (named and not),

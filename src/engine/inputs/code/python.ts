@@ -26,7 +26,13 @@ import { PARSE_TIME_MS_MAX } from './budget.js';
 import type { Analysis } from './javascript.js';
 import { toolFromDecoratedFunction, toolFromToolConstructor } from './python-tools.js';
 import { pythonString } from './python-node.js';
-import { readTree, usableModule, type PyNode, type TreeSitterModule } from './python-tree.js';
+import {
+  parseWithoutTreeSitter,
+  readTree,
+  usableModule,
+  type PyNode,
+  type TreeSitterModule,
+} from './python-tree.js';
 
 export interface PythonParser {
   parser: Parser;
@@ -55,24 +61,45 @@ export function pythonParser(): Promise<PythonParser> {
 
 const ERRORS_MAX = 20;
 
-export async function analysePython(text: string): Promise<Analysis> {
-  const { parser, module } = await pythonParser();
-  const deadline = performance.now() + PARSE_TIME_MS_MAX;
-  const tree = parser.parse(text, null, {
-    progressCallback: () => performance.now() > deadline,
-  });
-  if (!tree) {
-    return {
-      facts: new FactsBuilder().facts,
-      errors: [],
-      skipped: `not analysed: parsing took longer than ${PARSE_TIME_MS_MAX} ms`,
-    };
-  }
-  let root: PyNode;
+/** python-parse.ts's tree, or null to have tree-sitter parse the file. A fault in that parser
+ *  costs the file tree-sitter's slower parse, never its analysis. */
+function parseFast(text: string, parser: Parser): PyNode | null {
+  const language = parser.language;
+  if (!language) return null;
   try {
-    root = readTree(tree, text, module);
-  } finally {
-    tree.delete();
+    return parseWithoutTreeSitter(text, language);
+  } catch {
+    return null;
+  }
+}
+
+/** Which parser builds the tree: python-parse.ts where it can, else tree-sitter; or tree-sitter
+ *  alone (for tests, which hold the two to the same result). */
+export type PythonParserChoice = 'fast' | 'tree-sitter';
+
+export async function analysePython(
+  text: string,
+  choice: PythonParserChoice = 'fast',
+): Promise<Analysis> {
+  const { parser, module } = await pythonParser();
+  let root = choice === 'fast' ? parseFast(text, parser) : null;
+  if (!root) {
+    const deadline = performance.now() + PARSE_TIME_MS_MAX;
+    const tree = parser.parse(text, null, {
+      progressCallback: () => performance.now() > deadline,
+    });
+    if (!tree) {
+      return {
+        facts: new FactsBuilder().facts,
+        errors: [],
+        skipped: `not analysed: parsing took longer than ${PARSE_TIME_MS_MAX} ms`,
+      };
+    }
+    try {
+      root = readTree(tree, text, module);
+    } finally {
+      tree.delete();
+    }
   }
   try {
     const walker = new PyWalker();
