@@ -22,6 +22,7 @@ const BUILD_DIR = '.tmp/bench-build';
 const benches: { name: string; pinned: boolean }[] = [
   { name: 'snapshot', pinned: true },
   { name: 'files', pinned: false },
+  { name: 'python-parse', pinned: true },
 ];
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
