@@ -105,6 +105,17 @@ f = "continued" \\
 g = 1 + \\
     2
 `,
+  annotations: `def f(
+    a: List[int] | Dict[str, Any] | None = None,
+    b: str | List[int] = "",
+    c: type[Model] | tuple[type[Model], ...] | None = None,
+    d: Optional[Callable[[int], str]] = None,
+    e: typing.List[int] = [],
+    *args: Any,
+    **kwargs: Annotated[str, Field(description="x")],
+) -> dict[str, int] | None:
+    x: List[int] | None = None
+`,
   classes: `class A(Base, metaclass=Meta):
     """Doc."""
 

@@ -1160,8 +1160,23 @@ class Parser {
     return name;
   }
 
-  /** An annotation: tree-sitter's `type`, around a generic type or an expression. */
+  /** An annotation: tree-sitter's `type`, around a generic type or an expression. A generic
+   *  type followed by `|` makes a union_type; after an expression, `|` is a binary operator. */
   private type(): Node {
+    const { s } = this;
+    let type = this.typeOperand();
+    let last = type;
+    while (last.children![0]!.type === s.generic_type && this.is('|')) {
+      this.i++;
+      last = this.typeOperand();
+      const union = this.node(s.union_type, type.start, last.end, [type, last]);
+      type = this.node(s.type, union.start, union.end, [union]);
+    }
+    return type;
+  }
+
+  /** `Name[types]` as a generic_type, or an expression; in a `type` node. */
+  private typeOperand(): Node {
     const { s } = this;
     const start = this.starts[this.i]!;
     let inner: Node;
@@ -1182,7 +1197,8 @@ class Parser {
       const parameter = this.node(s.type_parameter, parameterStart, end, types);
       inner = this.node(s.generic_type, start, end, [base, parameter]);
       const next = this.kinds[this.i];
-      if (!(next === OP && TYPE_FOLLOWERS.has(this.values[this.i]!)) && next !== NEWLINE)
+      const follower = this.values[this.i]!;
+      if (!(next === OP && (TYPE_FOLLOWERS.has(follower) || follower === '|')) && next !== NEWLINE)
         unsupported();
     } else {
       if (this.is('*') || this.is('**')) unsupported();
@@ -1807,7 +1823,7 @@ const NAMED_TYPES = [
   'set_comprehension', 'tuple', 'parenthesized_expression', 'for_in_clause', 'if_clause',
   'conditional_expression', 'named_expression', 'lambda', 'boolean_operator', 'not_operator',
   'comparison_operator', 'binary_operator', 'unary_operator', 'await', 'yield', 'type',
-  'generic_type', 'type_parameter', 'comment', 'line_continuation',
+  'generic_type', 'type_parameter', 'union_type', 'comment', 'line_continuation',
 ] as const; // prettier-ignore
 
 const FIELDS = [
