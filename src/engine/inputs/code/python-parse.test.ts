@@ -80,7 +80,8 @@ z = [i for i in range(3) if i % 2 for j in k] + list({k: v for k, v in d.items()
 w = {1, 2, *rest}, {**base, "k": [1, 2][0]}, (), (1,), (yield), (n := 10)
 v = a < b <= c != d in e not in f is g is not h
 u = -a ** -b // c @ d % e << f >> g & h ^ i | j
-t = await f(*args, **kwargs, key=value) if cond else g(x for x in y)
+t = await f(*args, *a.b(), **kwargs, key=value) if cond else g(x for x in y)
+t = [*a.b(), c], (*d.e(),), {*f}
 s = a[1:2], a[::2], a[:], a[1:2, ...], a[b][c].d(e)
 r = 0x1F + 0o17 + 0b1 + 1_000 + 1.5 + .5 + 1e-3 + 2j + 3.0J
 q = True, False, None, ...
@@ -143,6 +144,8 @@ const DECLINED: Record<string, string> = {
   'a non-ASCII name': 'café = 1\n',
   'a nested format spec': 'x = f"{a:{b}}"\n',
   'a star before a call (its tree depends on the context)': 'x = [*range(4)]\n',
+  'a star before a call, after print(': 'print("==", *sys.version.split())\n',
+  'a star before an attribute, in a list': 'x = [*a.b]\n',
   'an f-string quoting its own quote inside': 'x = f"{d["k"]}"\n',
   'only comments': '# nothing else\n',
 };

@@ -435,6 +435,9 @@ const KEYWORDS = new Set([
   'while', 'with', 'yield',
 ]); // prettier-ignore
 
+/** Keywords that are also names (tree-sitter's keyword_identifier). */
+const KEYWORD_NAMES = new Set(['print', 'exec', 'async', 'await', 'match', 'type']);
+
 /** Tokens after which an annotation's `generic_type` is known to end. */
 const TYPE_FOLLOWERS = new Set([',', ')', '=', ':', ']']);
 
@@ -754,20 +757,29 @@ class Parser {
     );
   }
 
-  private starExpression(): Node {
+  /** An expression or `*expression`. `restricted`: the star's operand must be plain (see
+   *  plainStarOperand): in expression lists, and wherever tree-sitter was not seen to be
+   *  consistent. */
+  private starExpression(restricted = true): Node {
     if (this.is('*')) {
       const start = this.starts[this.i++]!;
       const value = this.expression();
-      // tree-sitter's primary expressions include `*name` (a list_splat_pattern, aliased), and
-      // which of the two parses it keeps for `*f(x)` or `*a.b()` depends on the context: only a
-      // name or a bracketed operand is built here.
-      const s = this.s;
-      const t = value.type;
-      if (t !== s.identifier && t !== s.parenthesized_expression && t !== s.tuple && t !== s.list)
-        unsupported();
-      return this.node(s.list_splat, start, value.end, [value]);
+      if (restricted && !this.plainStarOperand(value)) unsupported();
+      return this.node(this.s.list_splat, start, value.end, [value]);
     }
     return this.expression();
+  }
+
+  /** Whether `*operand` has one tree: tree-sitter's primary expressions include `*name` (a
+   *  list_splat_pattern, aliased), and which of the two parses it keeps for `*a.b`, `*f(x)` or
+   *  `*a.b()` depends on the context: in an argument list, list_splat(call) except after
+   *  `print(`; in a list or set, call(list_splat) when the star is the only item, else
+   *  list_splat(call); in a bare expression list, always call(list_splat). A name or a
+   *  bracketed operand comes out the same either way. */
+  private plainStarOperand(node: Node): boolean {
+    const { s } = this;
+    const t = node.type;
+    return t === s.identifier || t === s.parenthesized_expression || t === s.tuple || t === s.list;
   }
 
   /** One expression, or an expression_list of several (or of one with a trailing comma). */
@@ -1368,7 +1380,11 @@ class Parser {
         node = this.node(s.attribute, node.start, attribute.end, [node, attribute]);
       } else if (value === '(') {
         node.field = this.f.function;
-        const args = this.withField(this.f.arguments, this.argumentList(true));
+        // After a keyword used as a name (`print(`), tree-sitter's parse of a starred call
+        // differs (plainStarOperand).
+        const keyword =
+          node.type === s.identifier && KEYWORD_NAMES.has(this.text.slice(node.start, node.end));
+        const args = this.withField(this.f.arguments, this.argumentList(true, keyword));
         node = this.node(s.call, node.start, args.end, [node, args]);
       } else if (value === '[') {
         node = this.subscript(node);
@@ -1419,7 +1435,7 @@ class Parser {
   }
 
   /** `( … )` after a callee or a class name; with `call`, `f(x for x in y)` is a generator. */
-  private argumentList(call = false): Node {
+  private argumentList(call = false, restricted = !call): Node {
     const { s } = this;
     const start = this.starts[this.i++]!;
     const children: Node[] = [];
@@ -1429,6 +1445,7 @@ class Parser {
         const type = this.is('*') ? s.list_splat : s.dictionary_splat;
         const argStart = this.starts[this.i++]!;
         const value = this.expression();
+        if (restricted && type === s.list_splat && !this.plainStarOperand(value)) unsupported();
         arg = this.node(type, argStart, value.end, [value]);
       } else if (this.kinds[this.i] === NAME && this.is('=', this.i + 1)) {
         const name = this.withField(this.f.name, this.identifier());
@@ -1615,7 +1632,7 @@ class Parser {
 
   private collectionItem(): Node {
     if (this.is('yield')) return this.yieldExpression();
-    return this.starExpression();
+    return this.starExpression(false);
   }
 
   private collectionRest(first: Node, close: string): Node[] {
@@ -1626,6 +1643,10 @@ class Parser {
       items.push(this.collectionItem());
     }
     if (!this.is(close)) unsupported();
+    // A list or set whose only item is starred: see plainStarOperand.
+    if (close !== ')' && items.length === 1 && first.type === this.s.list_splat) {
+      if (!this.plainStarOperand(first.children![0]!)) unsupported();
+    }
     return items;
   }
 
