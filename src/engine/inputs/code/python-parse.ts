@@ -80,26 +80,64 @@ interface Extra {
 
 /** The tokens of a file (or of an f-string's interpolation), read before the parse. */
 class Tokens {
-  kinds: number[] = [];
-  starts: number[] = [];
-  ends: number[] = [];
-  /** The token's text, for names and operators. */
+  count = 0;
+  kinds: Uint8Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  /** Operators, and the names the parser asks for (WORDS); '' for other names and tokens. The
+   *  strings are constants: a file's tokens allocate no strings. */
   values: string[] = [];
   /** For STRING tokens: the f-string interpolations' `{` and `}` offsets, in pairs. */
   interpolations = new Map<number, number[]>();
 
+  /** `capacity`: the tokens expected (the arrays grow past it if need be). */
+  constructor(capacity: number) {
+    this.kinds = new Uint8Array(capacity);
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
+  }
+
   push(kind: number, start: number, end: number, value: string): void {
-    this.kinds.push(kind);
-    this.starts.push(start);
-    this.ends.push(end);
+    if (this.count === this.kinds.length) this.grow();
+    const i = this.count++;
+    this.kinds[i] = kind;
+    this.starts[i] = start;
+    this.ends[i] = end;
     this.values.push(value);
   }
+
+  private grow(): void {
+    const kinds = new Uint8Array(this.kinds.length * 2);
+    const starts = new Int32Array(this.kinds.length * 2);
+    const ends = new Int32Array(this.kinds.length * 2);
+    kinds.set(this.kinds);
+    starts.set(this.starts);
+    ends.set(this.ends);
+    this.kinds = kinds;
+    this.starts = starts;
+    this.ends = ends;
+  }
+}
+
+/** The names the parser tells apart: keywords, keywords that are also names, `__future__`. */
+const WORDS_BY_CHAR = new Map<number, string[]>();
+
+/** `text[start, end)` if it is one of WORDS_BY_CHAR's names, else ''. */
+function word(text: string, start: number, end: number): string {
+  const candidates = WORDS_BY_CHAR.get(text.charCodeAt(start));
+  if (candidates) {
+    for (const candidate of candidates) {
+      if (candidate.length === end - start && text.startsWith(candidate, start)) return candidate;
+    }
+  }
+  return '';
 }
 
 /** Splits `text[from, to)` into tokens. With `nested`, the range is inside brackets (an
  *  f-string's interpolation): line ends are blanks, and no NEWLINE, INDENT or DEDENT is made. */
 function tokenize(text: string, extras: Extra[], from = 0, to = text.length, nested = false) {
-  const tokens = new Tokens();
+  // About one token per four characters of Python; the arrays grow past that if need be.
+  const tokens = new Tokens(Math.max(16, (to - from) >> 2));
   const indents = [0];
   let depth = nested ? 1 : 0;
   let pos = from;
@@ -223,7 +261,7 @@ function tokenize(text: string, extras: Extra[], from = 0, to = text.length, nes
         lastEnd = pos;
         continue;
       }
-      tokens.push(NAME, start, pos, text.slice(start, pos));
+      tokens.push(NAME, start, pos, word(text, start, pos));
       lastEnd = pos;
       continue;
     }
@@ -367,7 +405,7 @@ function readString(text: string, start: number, quote: number, to: number, toke
   }
   if (raw && fstring && triple) unsupported();
   tokens.push(STRING, start, pos, '');
-  if (interpolations.length > 0) tokens.interpolations.set(tokens.kinds.length - 1, interpolations);
+  if (interpolations.length > 0) tokens.interpolations.set(tokens.count - 1, interpolations);
   return pos;
 }
 
@@ -438,6 +476,12 @@ const KEYWORDS = new Set([
 /** Keywords that are also names (tree-sitter's keyword_identifier). */
 const KEYWORD_NAMES = new Set(['print', 'exec', 'async', 'await', 'match', 'type']);
 
+for (const name of [...KEYWORDS, ...KEYWORD_NAMES, '__future__']) {
+  const list = WORDS_BY_CHAR.get(name.charCodeAt(0)) ?? [];
+  list.push(name);
+  WORDS_BY_CHAR.set(name.charCodeAt(0), list);
+}
+
 /** Tokens after which an annotation's `generic_type` is known to end. */
 const TYPE_FOLLOWERS = new Set([',', ')', '=', ':', ']']);
 
@@ -460,10 +504,10 @@ function onlyEscapedInRaw(text: string, from: number, to: number, quote: number)
 
 class Parser {
   private i = 0;
-  private readonly kinds: number[];
+  private readonly kinds: Uint8Array;
   private readonly values: string[];
-  private readonly starts: number[];
-  private readonly ends: number[];
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
   count = 0;
 
   constructor(
@@ -1383,7 +1427,7 @@ class Parser {
         // After a keyword used as a name (`print(`), tree-sitter's parse of a starred call
         // differs (plainStarOperand).
         const keyword =
-          node.type === s.identifier && KEYWORD_NAMES.has(this.text.slice(node.start, node.end));
+          node.type === s.identifier && KEYWORD_NAMES.has(word(this.text, node.start, node.end));
         const args = this.withField(this.f.arguments, this.argumentList(true, keyword));
         node = this.node(s.call, node.start, args.end, [node, args]);
       } else if (value === '[') {
