@@ -432,15 +432,63 @@ function interpolationEnd(text: string, pos: number, quote: number, to: number):
 // ---------------------------------------------------------------------------------------------
 // The tree.
 
-/** A node of the tree being built: type and field ids, range, children in source order. */
-class Node {
-  constructor(
-    readonly type: number,
-    public field: number,
-    public start: number,
-    public end: number,
-    public children: Node[] | null,
-  ) {}
+/** A node of the tree being built: its index in `Nodes`. */
+type Node = number;
+
+const NONE = -1;
+
+/** The tree being built: node `i`'s type, field and range at index `i` of each array, its
+ *  children as a list (first child, next sibling). Typed arrays, not an object per node: a 2 MB
+ *  file makes half a million nodes, and objects that live as long as the parse are promoted out
+ *  of the young generation, which an upload of several such files paid for in peak RSS. */
+class Nodes {
+  count = 0;
+  types: Uint16Array;
+  fields: Uint16Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  firstChildren: Int32Array;
+  nextSiblings: Int32Array;
+
+  /** `capacity`: the nodes expected (the arrays grow past it if need be). */
+  constructor(capacity: number) {
+    this.types = new Uint16Array(capacity);
+    this.fields = new Uint16Array(capacity);
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
+    this.firstChildren = new Int32Array(capacity);
+    this.nextSiblings = new Int32Array(capacity);
+  }
+
+  add(type: number, field: number, start: number, end: number, children: readonly Node[] | null) {
+    if (this.count === this.types.length) this.grow();
+    const i = this.count++;
+    this.types[i] = type;
+    this.fields[i] = field;
+    this.starts[i] = start;
+    this.ends[i] = end;
+    this.nextSiblings[i] = NONE;
+    this.firstChildren[i] = children && children.length > 0 ? children[0]! : NONE;
+    if (children) {
+      for (let k = 1; k < children.length; k++) this.nextSiblings[children[k - 1]!] = children[k]!;
+    }
+    return i;
+  }
+
+  private grow(): void {
+    const size = this.types.length * 2;
+    const grown = <T extends Uint16Array | Int32Array>(array: T): T => {
+      const bigger = new (array.constructor as new (n: number) => T)(size);
+      bigger.set(array);
+      return bigger;
+    };
+    this.types = grown(this.types);
+    this.fields = grown(this.fields);
+    this.starts = grown(this.starts);
+    this.ends = grown(this.ends);
+    this.firstChildren = grown(this.firstChildren);
+    this.nextSiblings = grown(this.nextSiblings);
+  }
 }
 
 const BINARY_PRECEDENCE = new Map<string, number>([
@@ -508,7 +556,6 @@ class Parser {
   private readonly values: string[];
   private readonly starts: Int32Array;
   private readonly ends: Int32Array;
-  count = 0;
 
   constructor(
     private readonly text: string,
@@ -516,6 +563,8 @@ class Parser {
     private readonly s: NodeTypes,
     private readonly f: FieldIds,
     private readonly extras: Extra[],
+    /** The tree being built (shared with the parsers of f-string interpolations). */
+    readonly n: Nodes,
   ) {
     this.kinds = tokens.kinds;
     this.values = tokens.values;
@@ -536,8 +585,7 @@ class Parser {
   }
 
   private node(type: number, start: number, end: number, children: Node[] | null = null): Node {
-    this.count++;
-    return new Node(type, 0, start, end, children);
+    return this.n.add(type, 0, start, end, children);
   }
 
   private leaf(type: number): Node {
@@ -547,15 +595,14 @@ class Parser {
   }
 
   private withField(field: number, node: Node): Node {
-    node.field = field;
+    this.n.fields[node] = field;
     return node;
   }
 
   /** A kept anonymous token (an operator as a field's value). */
   private operator(field: number, start: number, end: number, name?: string): Node {
-    this.count++;
     const type = this.s.anonymous(name ?? this.text.slice(start, end));
-    return new Node(type, field, start, end, null);
+    return this.n.add(type, field, start, end, null);
   }
 
   // --- statements
@@ -563,7 +610,7 @@ class Parser {
   module(): Node {
     const children: Node[] = [];
     while (this.kinds[this.i] !== EOF) this.statement(children);
-    const first = children[0]?.start ?? this.text.length;
+    const first = children.length > 0 ? this.n.starts[children[0]!]! : this.text.length;
     const start = Math.min(first, this.extras[0]?.start ?? first);
     return this.node(this.s.module, start, this.text.length, children);
   }
@@ -638,12 +685,12 @@ class Parser {
           if (this.atStatementEnd())
             return this.node(s.return_statement, start, this.ends[this.i - 1]!);
           const value = this.expressions();
-          return this.node(s.return_statement, start, value.end, [value]);
+          return this.node(s.return_statement, start, this.n.ends[value]!, [value]);
         }
         case 'del': {
           this.i++;
           const value = this.expressions();
-          return this.node(s.delete_statement, start, value.end, [value]);
+          return this.node(s.delete_statement, start, this.n.ends[value]!, [value]);
         }
         case 'raise': {
           this.i++;
@@ -653,7 +700,7 @@ class Parser {
             this.i++;
             children.push(this.withField(this.f.cause, this.expression()));
           }
-          const end = children.at(-1)?.end ?? this.ends[this.i - 1]!;
+          const end = children.length > 0 ? this.n.ends[children.at(-1)!]! : this.ends[this.i - 1]!;
           return this.node(s.raise_statement, start, end, children);
         }
         case 'assert': {
@@ -663,7 +710,7 @@ class Parser {
             this.i++;
             children.push(this.expression());
           }
-          return this.node(s.assert_statement, start, children.at(-1)!.end, children);
+          return this.node(s.assert_statement, start, this.n.ends[children.at(-1)!]!, children);
         }
         case 'global':
         case 'nonlocal': {
@@ -674,7 +721,7 @@ class Parser {
             children.push(this.identifier());
           }
           const type = word === 'global' ? s.global_statement : s.nonlocal_statement;
-          return this.node(type, start, children.at(-1)!.end, children);
+          return this.node(type, start, this.n.ends[children.at(-1)!]!, children);
         }
         case 'import':
           return this.importStatement();
@@ -711,14 +758,14 @@ class Parser {
     const { s } = this;
     if (this.is('yield')) {
       const value = this.yieldExpression();
-      return this.node(s.expression_statement, start, value.end, [value]);
+      return this.node(s.expression_statement, start, this.n.ends[value]!, [value]);
     }
     const [items, trailingComma] = this.starList();
     const last = items.at(-1)!;
     if (this.is('=')) {
       const left = this.patternOf(items, trailingComma);
       const assignment = this.assignmentFrom(left);
-      return this.node(s.expression_statement, start, assignment.end, [assignment]);
+      return this.node(s.expression_statement, start, this.n.ends[assignment]!, [assignment]);
     }
     if (this.is(':')) {
       if (items.length !== 1 || trailingComma) unsupported();
@@ -730,23 +777,29 @@ class Parser {
         this.i++;
         children.push(this.withField(this.f.right, this.rightHandSide()));
       }
-      const assignment = this.node(s.assignment, left.start, children.at(-1)!.end, children);
-      return this.node(s.expression_statement, start, assignment.end, [assignment]);
+      const assignment = this.node(
+        s.assignment,
+        this.n.starts[left]!,
+        this.n.ends[children.at(-1)!]!,
+        children,
+      );
+      return this.node(s.expression_statement, start, this.n.ends[assignment]!, [assignment]);
     }
     if (this.kinds[this.i] === OP && AUGMENTED.has(this.values[this.i]!)) {
       const left = this.withField(this.f.left, this.patternOf(items, trailingComma));
       const op = this.operator(this.f.operator, this.starts[this.i]!, this.ends[this.i]!);
       this.i++;
       const right = this.withField(this.f.right, this.rightHandSide());
-      const assignment = this.node(s.augmented_assignment, left.start, right.end, [
-        left,
-        op,
-        right,
-      ]);
-      return this.node(s.expression_statement, start, assignment.end, [assignment]);
+      const assignment = this.node(
+        s.augmented_assignment,
+        this.n.starts[left]!,
+        this.n.ends[right]!,
+        [left, op, right],
+      );
+      return this.node(s.expression_statement, start, this.n.ends[assignment]!, [assignment]);
     }
-    if (items.some((item) => item.type === s.list_splat)) unsupported();
-    const end = trailingComma ? this.ends[this.i - 1]! : last.end;
+    if (items.some((item) => this.n.types[item]! === s.list_splat)) unsupported();
+    const end = trailingComma ? this.ends[this.i - 1]! : this.n.ends[last]!;
     return this.node(s.expression_statement, start, end, items);
   }
 
@@ -754,9 +807,9 @@ class Parser {
   private assignmentFrom(left: Node): Node {
     const { s } = this;
     this.i++; // =
-    left.field = this.f.left;
+    this.n.fields[left] = this.f.left;
     const right = this.withField(this.f.right, this.rightHandSide());
-    return this.node(s.assignment, left.start, right.end, [left, right]);
+    return this.node(s.assignment, this.n.starts[left]!, this.n.ends[right]!, [left, right]);
   }
 
   /** The right of `=`: an expression, an expression list, a yield, or another assignment. */
@@ -809,7 +862,7 @@ class Parser {
       const start = this.starts[this.i++]!;
       const value = this.expression();
       if (restricted && !this.plainStarOperand(value)) unsupported();
-      return this.node(this.s.list_splat, start, value.end, [value]);
+      return this.node(this.s.list_splat, start, this.n.ends[value]!, [value]);
     }
     return this.expression();
   }
@@ -822,18 +875,18 @@ class Parser {
    *  bracketed operand comes out the same either way. */
   private plainStarOperand(node: Node): boolean {
     const { s } = this;
-    const t = node.type;
+    const t = this.n.types[node]!;
     return t === s.identifier || t === s.parenthesized_expression || t === s.tuple || t === s.list;
   }
 
   /** One expression, or an expression_list of several (or of one with a trailing comma). */
   private listOf(items: Node[], trailingComma: boolean): Node {
     if (items.length === 1 && !trailingComma) {
-      if (items[0]!.type === this.s.list_splat) unsupported();
+      if (this.n.types[items[0]!]! === this.s.list_splat) unsupported();
       return items[0]!;
     }
-    const end = trailingComma ? this.ends[this.i - 1]! : items.at(-1)!.end;
-    return this.node(this.s.expression_list, items[0]!.start, end, items);
+    const end = trailingComma ? this.ends[this.i - 1]! : this.n.ends[items.at(-1)!]!;
+    return this.node(this.s.expression_list, this.n.starts[items[0]!]!, end, items);
   }
 
   /** `return`'s, `del`'s and `for … in`'s: an expression or an expression list. */
@@ -845,30 +898,25 @@ class Parser {
   private patternOf(items: Node[], trailingComma: boolean): Node {
     const patterns = items.map((item) => this.toPattern(item));
     if (patterns.length === 1 && !trailingComma) return patterns[0]!;
-    const end = trailingComma ? this.ends[this.i - 1]! : patterns.at(-1)!.end;
-    return this.node(this.s.pattern_list, patterns[0]!.start, end, patterns);
+    const end = trailingComma ? this.ends[this.i - 1]! : this.n.ends[patterns.at(-1)!]!;
+    return this.node(this.s.pattern_list, this.n.starts[patterns[0]!]!, end, patterns);
   }
 
   /** An expression on the left of `=` or after `for`, as tree-sitter's `pattern`. */
   private toPattern(node: Node): Node {
-    const { s } = this;
-    const t = node.type;
+    const { s, n } = this;
+    const t = n.types[node];
     if (t === s.identifier || t === s.attribute || t === s.subscript) return node;
     if (t === s.tuple || t === s.list) {
-      const children = (node.children ?? []).map((c) => this.toPattern(c));
-      return new Node(
-        t === s.tuple ? s.tuple_pattern : s.list_pattern,
-        node.field,
-        node.start,
-        node.end,
-        children,
-      );
+      n.types[node] = t === s.tuple ? s.tuple_pattern : s.list_pattern;
+      for (let c = n.firstChildren[node]!; c !== NONE; c = n.nextSiblings[c]!) this.toPattern(c);
+      return node;
     }
     if (t === s.list_splat) {
-      const inner = node.children![0]!;
-      if (inner.type !== s.identifier && inner.type !== s.attribute && inner.type !== s.subscript)
-        unsupported();
-      return new Node(s.list_splat_pattern, node.field, node.start, node.end, node.children);
+      const inner = n.types[n.firstChildren[node]!];
+      if (inner !== s.identifier && inner !== s.attribute && inner !== s.subscript) unsupported();
+      n.types[node] = s.list_splat_pattern;
+      return node;
     }
     return unsupported();
   }
@@ -887,7 +935,12 @@ class Parser {
       this.i++;
       children.push(this.identifier());
     }
-    return this.node(this.s.dotted_name, first.start, children.at(-1)!.end, children);
+    return this.node(
+      this.s.dotted_name,
+      this.n.starts[first]!,
+      this.n.ends[children.at(-1)!]!,
+      children,
+    );
   }
 
   /** `a.b` or `a.b as c`, with the field `name`. */
@@ -896,11 +949,11 @@ class Parser {
     const name = this.dottedName();
     if (!this.is('as')) return this.withField(this.f.name, name);
     this.i++;
-    name.field = this.f.name;
+    this.n.fields[name] = this.f.name;
     const alias = this.withField(this.f.alias, this.identifier());
     return this.withField(
       this.f.name,
-      this.node(s.aliased_import, name.start, alias.end, [name, alias]),
+      this.node(s.aliased_import, this.n.starts[name]!, this.n.ends[alias]!, [name, alias]),
     );
   }
 
@@ -913,7 +966,7 @@ class Parser {
       if (parenthesized && this.is(')')) break;
       children.push(this.importName());
     }
-    return parenthesized ? this.expect(')') : children.at(-1)!.end;
+    return parenthesized ? this.expect(')') : this.n.ends[children.at(-1)!]!;
   }
 
   private importStatement(): Node {
@@ -934,7 +987,7 @@ class Parser {
       const prefix = this.node(s.import_prefix, prefixStart, this.ends[this.i - 1]!);
       const parts = [prefix];
       if (!this.is('import')) parts.push(this.dottedName());
-      const module = this.node(s.relative_import, prefixStart, parts.at(-1)!.end, parts);
+      const module = this.node(s.relative_import, prefixStart, this.n.ends[parts.at(-1)!]!, parts);
       children.push(this.withField(this.f.module_name, module));
     } else if (this.is('__future__')) {
       this.i++;
@@ -948,7 +1001,7 @@ class Parser {
     if (this.is('*')) {
       const star = this.leaf(s.wildcard_import);
       children.push(star);
-      return this.node(s.import_from_statement, start, star.end, children);
+      return this.node(s.import_from_statement, start, this.n.ends[star]!, children);
     }
     const end = this.importList(children);
     return this.node(s.import_from_statement, start, end, children);
@@ -961,7 +1014,7 @@ class Parser {
     if (this.kinds[this.i] !== NEWLINE) {
       const children: Node[] = [];
       const end = this.simpleStatements(children);
-      return this.node(s.block, children[0]!.start, end, children);
+      return this.node(s.block, this.n.starts[children[0]!]!, end, children);
     }
     this.i++;
     if (this.kinds[this.i] !== INDENT) unsupported();
@@ -972,7 +1025,7 @@ class Parser {
       this.statement(children);
     }
     const end = this.starts[this.i++]!;
-    return this.node(s.block, children[0]!.start, end, children);
+    return this.node(s.block, this.n.starts[children[0]!]!, end, children);
   }
 
   private ifStatement(): Node {
@@ -988,18 +1041,18 @@ class Parser {
       children.push(
         this.withField(
           this.f.alternative,
-          this.node(s.elif_clause, clauseStart, body.end, [c, body]),
+          this.node(s.elif_clause, clauseStart, this.n.ends[body]!, [c, body]),
         ),
       );
     }
     if (this.is('else')) children.push(this.withField(this.f.alternative, this.elseClause()));
-    return this.node(s.if_statement, start, children.at(-1)!.end, children);
+    return this.node(s.if_statement, start, this.n.ends[children.at(-1)!]!, children);
   }
 
   private elseClause(): Node {
     const start = this.starts[this.i++]!;
     const body = this.withField(this.f.body, this.suite());
-    return this.node(this.s.else_clause, start, body.end, [body]);
+    return this.node(this.s.else_clause, start, this.n.ends[body]!, [body]);
   }
 
   private forStatement(start: number): Node {
@@ -1011,7 +1064,7 @@ class Parser {
     const body = this.withField(this.f.body, this.suite());
     const children = [left, right, body];
     if (this.is('else')) children.push(this.withField(this.f.alternative, this.elseClause()));
-    return this.node(s.for_statement, start, children.at(-1)!.end, children);
+    return this.node(s.for_statement, start, this.n.ends[children.at(-1)!]!, children);
   }
 
   /** The targets after `for`: a pattern or a pattern_list. */
@@ -1033,7 +1086,7 @@ class Parser {
     if (this.is('*')) {
       const start = this.starts[this.i++]!;
       const value = this.primary();
-      return this.node(this.s.list_splat, start, value.end, [value]);
+      return this.node(this.s.list_splat, start, this.n.ends[value]!, [value]);
     }
     return this.primary();
   }
@@ -1045,7 +1098,7 @@ class Parser {
     const body = this.withField(this.f.body, this.suite());
     const children = [condition, body];
     if (this.is('else')) children.push(this.withField(this.f.alternative, this.elseClause()));
-    return this.node(s.while_statement, start, children.at(-1)!.end, children);
+    return this.node(s.while_statement, start, this.n.ends[children.at(-1)!]!, children);
   }
 
   private tryStatement(): Node {
@@ -1061,12 +1114,17 @@ class Parser {
         if (this.is('as')) {
           this.i++;
           const target = this.expression();
-          const alias = this.node(s.as_pattern_target, target.start, target.end, [target]);
-          alias.field = this.f.alias;
+          const alias = this.node(
+            s.as_pattern_target,
+            this.n.starts[target]!,
+            this.n.ends[target]!,
+            [target],
+          );
+          this.n.fields[alias] = this.f.alias;
           parts.push(
             this.withField(
               this.f.value,
-              this.node(s.as_pattern, value.start, alias.end, [value, alias]),
+              this.node(s.as_pattern, this.n.starts[value]!, this.n.ends[alias]!, [value, alias]),
             ),
           );
         } else {
@@ -1075,16 +1133,16 @@ class Parser {
         }
       }
       parts.push(this.suite());
-      children.push(this.node(s.except_clause, clauseStart, parts.at(-1)!.end, parts));
+      children.push(this.node(s.except_clause, clauseStart, this.n.ends[parts.at(-1)!]!, parts));
     }
     if (this.is('else')) children.push(this.elseClause());
     if (this.is('finally')) {
       const clauseStart = this.starts[this.i++]!;
       const body = this.suite();
-      children.push(this.node(s.finally_clause, clauseStart, body.end, [body]));
+      children.push(this.node(s.finally_clause, clauseStart, this.n.ends[body]!, [body]));
     }
     if (children.length === 1) unsupported();
-    return this.node(s.try_statement, start, children.at(-1)!.end, children);
+    return this.node(s.try_statement, start, this.n.ends[children.at(-1)!]!, children);
   }
 
   private withStatement(start: number): Node {
@@ -1098,22 +1156,29 @@ class Parser {
       if (this.is('as')) {
         this.i++;
         const target = this.expression();
-        const alias = this.node(s.as_pattern_target, target.start, target.end, [target]);
-        alias.field = this.f.alias;
+        const alias = this.node(s.as_pattern_target, this.n.starts[target]!, this.n.ends[target]!, [
+          target,
+        ]);
+        this.n.fields[alias] = this.f.alias;
         item = this.withField(
           this.f.value,
-          this.node(s.as_pattern, value.start, alias.end, [value, alias]),
+          this.node(s.as_pattern, this.n.starts[value]!, this.n.ends[alias]!, [value, alias]),
         );
       } else {
         item = this.withField(this.f.value, value);
       }
-      items.push(this.node(s.with_item, item.start, item.end, [item]));
+      items.push(this.node(s.with_item, this.n.starts[item]!, this.n.ends[item]!, [item]));
       if (!this.is(',')) break;
       this.i++;
     }
-    const clause = this.node(s.with_clause, items[0]!.start, items.at(-1)!.end, items);
+    const clause = this.node(
+      s.with_clause,
+      this.n.starts[items[0]!]!,
+      this.n.ends[items.at(-1)!]!,
+      items,
+    );
     const body = this.withField(this.f.body, this.suite());
-    return this.node(s.with_statement, start, body.end, [clause, body]);
+    return this.node(s.with_statement, start, this.n.ends[body]!, [clause, body]);
   }
 
   private decorated(): Node {
@@ -1132,7 +1197,7 @@ class Parser {
     if (!this.is('def') && !this.is('class')) unsupported();
     const definition = this.withField(this.f.definition, this.definition(definitionStart));
     children.push(definition);
-    return this.node(s.decorated_definition, start, definition.end, children);
+    return this.node(s.decorated_definition, start, this.n.ends[definition]!, children);
   }
 
   /** `def` or `class`, from `start` (an `async` before `def`). */
@@ -1156,7 +1221,7 @@ class Parser {
     return this.node(
       isClass ? s.class_definition : s.function_definition,
       start,
-      body.end,
+      this.n.ends[body]!,
       children,
     );
   }
@@ -1187,13 +1252,16 @@ class Parser {
         return this.leaf(s.keyword_separator);
       }
       const id = this.identifier();
-      name = this.node(star ? s.list_splat_pattern : s.dictionary_splat_pattern, start, id.end, [
-        id,
-      ]);
+      name = this.node(
+        star ? s.list_splat_pattern : s.dictionary_splat_pattern,
+        start,
+        this.n.ends[id]!,
+        [id],
+      );
       if (typed && this.is(':')) {
         this.i++;
         const type = this.withField(this.f.type, this.type());
-        return this.node(s.typed_parameter, start, type.end, [name, type]);
+        return this.node(s.typed_parameter, start, this.n.ends[type]!, [name, type]);
       }
       return name;
     }
@@ -1201,17 +1269,18 @@ class Parser {
     if (typed && this.is(':')) {
       this.i++;
       const type = this.withField(this.f.type, this.type());
-      if (!this.is('=')) return this.node(s.typed_parameter, start, type.end, [name, type]);
+      if (!this.is('='))
+        return this.node(s.typed_parameter, start, this.n.ends[type]!, [name, type]);
       this.i++;
-      name.field = this.f.name;
+      this.n.fields[name] = this.f.name;
       const value = this.withField(this.f.value, this.expression());
-      return this.node(s.typed_default_parameter, start, value.end, [name, type, value]);
+      return this.node(s.typed_default_parameter, start, this.n.ends[value]!, [name, type, value]);
     }
     if (this.is('=')) {
       this.i++;
-      name.field = this.f.name;
+      this.n.fields[name] = this.f.name;
       const value = this.withField(this.f.value, this.expression());
-      return this.node(s.default_parameter, start, value.end, [name, value]);
+      return this.node(s.default_parameter, start, this.n.ends[value]!, [name, value]);
     }
     return name;
   }
@@ -1222,11 +1291,11 @@ class Parser {
     const { s } = this;
     let type = this.typeOperand();
     let last = type;
-    while (last.children![0]!.type === s.generic_type && this.is('|')) {
+    while (this.n.types[this.n.firstChildren[last]!]! === s.generic_type && this.is('|')) {
       this.i++;
       last = this.typeOperand();
-      const union = this.node(s.union_type, type.start, last.end, [type, last]);
-      type = this.node(s.type, union.start, union.end, [union]);
+      const union = this.node(s.union_type, this.n.starts[type]!, this.n.ends[last]!, [type, last]);
+      type = this.node(s.type, this.n.starts[union]!, this.n.ends[union]!, [union]);
     }
     return type;
   }
@@ -1259,9 +1328,9 @@ class Parser {
     } else {
       if (this.is('*') || this.is('**')) unsupported();
       inner = this.expression();
-      if (inner.type === s.list_splat) unsupported();
+      if (this.n.types[inner]! === s.list_splat) unsupported();
     }
-    return this.node(s.type, start, inner.end, [inner]);
+    return this.node(s.type, start, this.n.ends[inner]!, [inner]);
   }
 
   // --- expressions
@@ -1274,7 +1343,10 @@ class Parser {
       const name = this.withField(this.f.name, this.identifier());
       this.i++;
       const value = this.withField(this.f.value, this.expression());
-      return this.node(s.named_expression, name.start, value.end, [name, value]);
+      return this.node(s.named_expression, this.n.starts[name]!, this.n.ends[value]!, [
+        name,
+        value,
+      ]);
     }
     const test = this.disjunction();
     if (!this.is('if')) return test;
@@ -1282,7 +1354,7 @@ class Parser {
     const condition = this.disjunction();
     this.expect('else');
     const otherwise = this.expression();
-    return this.node(s.conditional_expression, test.start, otherwise.end, [
+    return this.node(s.conditional_expression, this.n.starts[test]!, this.n.ends[otherwise]!, [
       test,
       condition,
       otherwise,
@@ -1301,18 +1373,18 @@ class Parser {
         this.i++;
         if (this.is(':')) unsupported(); // a trailing comma
       }
-      const end = parameters.at(-1)!.end;
+      const end = this.n.ends[parameters.at(-1)!]!;
       children.push(
         this.withField(
           this.f.parameters,
-          this.node(s.lambda_parameters, parameters[0]!.start, end, parameters),
+          this.node(s.lambda_parameters, this.n.starts[parameters[0]!]!, end, parameters),
         ),
       );
     }
     this.expect(':');
     const body = this.withField(this.f.body, full ? this.expression() : this.disjunction());
     children.push(body);
-    return this.node(s.lambda, start, body.end, children);
+    return this.node(s.lambda, start, this.n.ends[body]!, children);
   }
 
   private disjunction(): Node {
@@ -1329,18 +1401,18 @@ class Parser {
 
   private booleanOperator(left: Node, right: () => Node): Node {
     const { s } = this;
-    left.field = this.f.left;
+    this.n.fields[left] = this.f.left;
     const op = this.operator(this.f.operator, this.starts[this.i]!, this.ends[this.i]!);
     this.i++;
     const r = this.withField(this.f.right, right());
-    return this.node(s.boolean_operator, left.start, r.end, [left, op, r]);
+    return this.node(s.boolean_operator, this.n.starts[left]!, this.n.ends[r]!, [left, op, r]);
   }
 
   private inversion(): Node {
     if (!this.is('not')) return this.comparison();
     const start = this.starts[this.i++]!;
     const argument = this.withField(this.f.argument, this.inversion());
-    return this.node(this.s.not_operator, start, argument.end, [argument]);
+    return this.node(this.s.not_operator, start, this.n.ends[argument]!, [argument]);
   }
 
   private comparison(): Node {
@@ -1361,7 +1433,12 @@ class Parser {
       children.push(this.operator(this.f.operators, opStart, this.ends[this.i - 1]!, word));
       children.push(this.binary(14));
     }
-    return this.node(s.comparison_operator, first.start, children.at(-1)!.end, children);
+    return this.node(
+      s.comparison_operator,
+      this.n.starts[first]!,
+      this.n.ends[children.at(-1)!]!,
+      children,
+    );
   }
 
   private isComparisonOperator(): boolean {
@@ -1387,8 +1464,12 @@ class Parser {
         this.f.right,
         this.binary(precedence === 21 ? 21 : precedence + 1),
       );
-      left.field = this.f.left;
-      left = this.node(s.binary_operator, left.start, right.end, [left, op, right]);
+      this.n.fields[left] = this.f.left;
+      left = this.node(s.binary_operator, this.n.starts[left]!, this.n.ends[right]!, [
+        left,
+        op,
+        right,
+      ]);
     }
   }
 
@@ -1400,12 +1481,15 @@ class Parser {
       const op = this.operator(this.f.operator, this.starts[this.i]!, this.ends[this.i]!);
       this.i++;
       const argument = this.withField(this.f.argument, this.binary(UNARY_PRECEDENCE + 1));
-      return this.node(s.unary_operator, op.start, argument.end, [op, argument]);
+      return this.node(s.unary_operator, this.n.starts[op]!, this.n.ends[argument]!, [
+        op,
+        argument,
+      ]);
     }
     if (kind === NAME && value === 'await') {
       const start = this.starts[this.i++]!;
       const argument = this.binary(UNARY_PRECEDENCE + 1);
-      return this.node(s.await, start, argument.end, [argument]);
+      return this.node(s.await, start, this.n.ends[argument]!, [argument]);
     }
     return this.primary();
   }
@@ -1419,17 +1503,21 @@ class Parser {
       const value = this.values[this.i];
       if (value === '.') {
         this.i++;
-        node.field = this.f.object;
+        this.n.fields[node] = this.f.object;
         const attribute = this.withField(this.f.attribute, this.identifier());
-        node = this.node(s.attribute, node.start, attribute.end, [node, attribute]);
+        node = this.node(s.attribute, this.n.starts[node]!, this.n.ends[attribute]!, [
+          node,
+          attribute,
+        ]);
       } else if (value === '(') {
-        node.field = this.f.function;
+        this.n.fields[node] = this.f.function;
         // After a keyword used as a name (`print(`), tree-sitter's parse of a starred call
         // differs (plainStarOperand).
         const keyword =
-          node.type === s.identifier && KEYWORD_NAMES.has(word(this.text, node.start, node.end));
+          this.n.types[node]! === s.identifier &&
+          KEYWORD_NAMES.has(word(this.text, this.n.starts[node]!, this.n.ends[node]!));
         const args = this.withField(this.f.arguments, this.argumentList(true, keyword));
-        node = this.node(s.call, node.start, args.end, [node, args]);
+        node = this.node(s.call, this.n.starts[node]!, this.n.ends[args]!, [node, args]);
       } else if (value === '[') {
         node = this.subscript(node);
       } else {
@@ -1440,7 +1528,7 @@ class Parser {
 
   private subscript(value: Node): Node {
     const { s } = this;
-    value.field = this.f.value;
+    this.n.fields[value] = this.f.value;
     this.i++;
     const children = [value];
     for (;;) {
@@ -1450,7 +1538,7 @@ class Parser {
       if (this.is(']')) break;
     }
     const end = this.expect(']');
-    return this.node(s.subscript, value.start, end, children);
+    return this.node(s.subscript, this.n.starts[value]!, end, children);
   }
 
   private sliceOrExpression(): Node {
@@ -1465,14 +1553,14 @@ class Parser {
     if (!this.is(':') && !this.is(']') && !this.is(',')) {
       const upper = this.expression();
       children.push(upper);
-      end = upper.end;
+      end = this.n.ends[upper]!;
     }
     if (this.is(':')) {
       end = this.expect(':');
       if (!this.is(']') && !this.is(',')) {
         const step = this.expression();
         children.push(step);
-        end = step.end;
+        end = this.n.ends[step]!;
       }
     }
     return this.node(this.s.slice, start, end, children);
@@ -1490,19 +1578,22 @@ class Parser {
         const argStart = this.starts[this.i++]!;
         const value = this.expression();
         if (restricted && type === s.list_splat && !this.plainStarOperand(value)) unsupported();
-        arg = this.node(type, argStart, value.end, [value]);
+        arg = this.node(type, argStart, this.n.ends[value]!, [value]);
       } else if (this.kinds[this.i] === NAME && this.is('=', this.i + 1)) {
         const name = this.withField(this.f.name, this.identifier());
         this.i++;
         const value = this.withField(this.f.value, this.expression());
-        arg = this.node(s.keyword_argument, name.start, value.end, [name, value]);
+        arg = this.node(s.keyword_argument, this.n.starts[name]!, this.n.ends[value]!, [
+          name,
+          value,
+        ]);
       } else {
         arg = this.expression();
         if (this.is('for') || this.is('async')) {
           if (!call || children.length > 0) unsupported();
           const clauses = this.comprehensionClauses();
           const end = this.expect(')');
-          arg.field = this.f.body;
+          this.n.fields[arg] = this.f.body;
           return this.node(s.generator_expression, start, end, [arg, ...clauses]);
         }
       }
@@ -1532,12 +1623,12 @@ class Parser {
           this.i++;
           if (this.is(']') || this.is(')') || this.is('}')) unsupported();
         }
-        clauses.push(this.node(s.for_in_clause, start, parts.at(-1)!.end, parts));
+        clauses.push(this.node(s.for_in_clause, start, this.n.ends[parts.at(-1)!]!, parts));
       } else if (this.is('if')) {
         const start = this.starts[this.i++]!;
         const condition = this.disjunction();
         if (this.is('else')) unsupported();
-        clauses.push(this.node(s.if_clause, start, condition.end, [condition]));
+        clauses.push(this.node(s.if_clause, start, this.n.ends[condition]!, [condition]));
       } else {
         return clauses;
       }
@@ -1588,12 +1679,12 @@ class Parser {
     }
     const first = this.collectionItem();
     if (this.is('for') || this.is('async')) {
-      first.field = this.f.body;
+      this.n.fields[first] = this.f.body;
       const clauses = this.comprehensionClauses();
       return this.node(s.generator_expression, start, this.expect(')'), [first, ...clauses]);
     }
     if (this.is(')')) {
-      if (first.type === s.list_splat) unsupported();
+      if (this.n.types[first]! === s.list_splat) unsupported();
       return this.node(s.parenthesized_expression, start, this.expect(')'), [first]);
     }
     const items = this.collectionRest(first, ')');
@@ -1606,7 +1697,7 @@ class Parser {
     if (this.is(']')) return this.node(s.list, start, this.expect(']'));
     const first = this.collectionItem();
     if (this.is('for') || this.is('async')) {
-      first.field = this.f.body;
+      this.n.fields[first] = this.f.body;
       const clauses = this.comprehensionClauses();
       return this.node(s.list_comprehension, start, this.expect(']'), [first, ...clauses]);
     }
@@ -1620,8 +1711,8 @@ class Parser {
     if (this.is('}')) return this.node(s.dictionary, start, this.expect('}'));
     if (this.is('**') || !this.isSetItem()) {
       const first = this.dictionaryItem();
-      if (first.type === s.pair && (this.is('for') || this.is('async'))) {
-        first.field = this.f.body;
+      if (this.n.types[first]! === s.pair && (this.is('for') || this.is('async'))) {
+        this.n.fields[first] = this.f.body;
         const clauses = this.comprehensionClauses();
         return this.node(s.dictionary_comprehension, start, this.expect('}'), [first, ...clauses]);
       }
@@ -1635,7 +1726,7 @@ class Parser {
     }
     const first = this.collectionItem();
     if (this.is('for') || this.is('async')) {
-      first.field = this.f.body;
+      this.n.fields[first] = this.f.body;
       const clauses = this.comprehensionClauses();
       return this.node(s.set_comprehension, start, this.expect('}'), [first, ...clauses]);
     }
@@ -1666,12 +1757,12 @@ class Parser {
     if (this.is('**')) {
       const start = this.starts[this.i++]!;
       const value = this.expression();
-      return this.node(s.dictionary_splat, start, value.end, [value]);
+      return this.node(s.dictionary_splat, start, this.n.ends[value]!, [value]);
     }
     const key = this.withField(this.f.key, this.expression());
     this.expect(':');
     const value = this.withField(this.f.value, this.expression());
-    return this.node(s.pair, key.start, value.end, [key, value]);
+    return this.node(s.pair, this.n.starts[key]!, this.n.ends[value]!, [key, value]);
   }
 
   private collectionItem(): Node {
@@ -1688,8 +1779,8 @@ class Parser {
     }
     if (!this.is(close)) unsupported();
     // A list or set whose only item is starred: see plainStarOperand.
-    if (close !== ')' && items.length === 1 && first.type === this.s.list_splat) {
-      if (!this.plainStarOperand(first.children![0]!)) unsupported();
+    if (close !== ')' && items.length === 1 && this.n.types[first]! === this.s.list_splat) {
+      if (!this.plainStarOperand(this.n.firstChildren[first]!)) unsupported();
     }
     return items;
   }
@@ -1699,13 +1790,13 @@ class Parser {
     if (this.is('from')) {
       this.i++;
       const value = this.expression();
-      return this.node(this.s.yield, start, value.end, [value]);
+      return this.node(this.s.yield, start, this.n.ends[value]!, [value]);
     }
     if (this.atStatementEnd() || this.is(')') || this.is(']') || this.is('}') || this.is('=')) {
       return this.node(this.s.yield, start, this.ends[this.i - 1]!);
     }
     const value = this.expressions();
-    return this.node(this.s.yield, start, value.end, [value]);
+    return this.node(this.s.yield, start, this.n.ends[value]!, [value]);
   }
 
   // --- strings
@@ -1716,7 +1807,12 @@ class Parser {
     if (this.kinds[this.i] !== STRING) return first;
     const children = [first];
     while (this.kinds[this.i] === STRING) children.push(this.string());
-    return this.node(this.s.concatenated_string, first.start, children.at(-1)!.end, children);
+    return this.node(
+      this.s.concatenated_string,
+      this.n.starts[first]!,
+      this.n.ends[children.at(-1)!]!,
+      children,
+    );
   }
 
   private string(): Node {
@@ -1830,9 +1926,8 @@ class Parser {
     }
     if (spec >= 0 && text.slice(spec + 1, close).includes('{')) unsupported();
     const tokens = tokenize(text, this.extras, open + 1, exprEnd, true);
-    const inner = new Parser(text, tokens, s, this.f, this.extras);
+    const inner = new Parser(text, tokens, s, this.f, this.extras, this.n);
     const expression = inner.interpolationExpression();
-    this.count += inner.count;
     const children = [this.withField(this.f.expression, expression)];
     if (conversion >= 0) {
       children.push(
@@ -1931,38 +2026,46 @@ export function parsePython(
 ): boolean {
   const [types, fields] = tables(symbols);
   let root: Node;
+  let nodes: Nodes;
   const extras: Extra[] = [];
-  let count: number;
   try {
     const tokens = tokenize(text, extras);
-    const parser = new Parser(text, tokens, types, fields, extras);
-    root = parser.module();
-    if (root.children!.length === 0) return false;
-    count = parser.count;
+    // About one node per four characters of Python.
+    nodes = new Nodes(Math.max(64, text.length >> 2));
+    root = new Parser(text, tokens, types, fields, extras, nodes).module();
+    if (nodes.firstChildren[root] === NONE) return false;
   } catch (error) {
     if (error instanceof Unsupported || error instanceof RangeError) return false;
     throw error;
   }
   extras.sort((a, b) => a.start - b.start);
-  const into = sink(count + extras.length);
+  const into = sink(nodes.count + extras.length);
   const extraTypes = extras.map((e) => types[e.named as 'comment' | 'line_continuation']);
+  const { types: nodeTypes, fields: nodeFields, starts, ends, firstChildren, nextSiblings } = nodes;
   let next = 0;
+  // Depth first, in document order; an extra goes to the innermost node whose range holds it,
+  // before the first child that starts after it.
   const emit = (node: Node, parent: number) => {
-    const index = into.add(parent, node.type, node.field, node.start, node.end, false);
-    if (node.children) {
-      for (const child of node.children) {
-        while (next < extras.length && extras[next]!.start < child.start) {
-          into.add(index, extraTypes[next]!, 0, extras[next]!.start, extras[next]!.end, false);
-          next++;
-        }
-        emit(child, index);
+    const index = into.add(
+      parent,
+      nodeTypes[node]!,
+      nodeFields[node]!,
+      starts[node]!,
+      ends[node]!,
+      false,
+    );
+    for (let child = firstChildren[node]!; child !== NONE; child = nextSiblings[child]!) {
+      while (next < extras.length && extras[next]!.start < starts[child]!) {
+        into.add(index, extraTypes[next]!, 0, extras[next]!.start, extras[next]!.end, false);
+        next++;
       }
+      emit(child, index);
     }
-    while (next < extras.length && extras[next]!.end <= node.end) {
+    while (next < extras.length && extras[next]!.end <= ends[node]!) {
       into.add(index, extraTypes[next]!, 0, extras[next]!.start, extras[next]!.end, false);
       next++;
     }
   };
-  emit(root, -1);
+  emit(root, NONE);
   return true;
 }
