@@ -8,7 +8,9 @@
 // leaves (punctuation, keywords) are dropped unless they are a field's value (`operator` of a
 // binary expression) or a missing token; nothing in the walkers reads the others.
 //
-// Three ways to make that pass, fastest first (ADR 0008): straight from the subtree records in
+// Most files never reach tree-sitter: python-parse.ts builds the same tree into the same arrays
+// (ADR 0009), and tree-sitter parses only the files it declines. For those, three ways to make
+// the pass, fastest first (ADR 0008): straight from the subtree records in
 // wasm memory (python-tree-memory.ts), once a sample has read the same that way as through the
 // cursor; through the cursor functions of tree-sitter's wasm module, called directly with the
 // cursor kept in the module's transfer buffer between calls (the functions web-tree-sitter's
