@@ -117,6 +117,8 @@ g = 1 + \\
 ) -> dict[str, int] | None:
     x: List[int] | None = None
 `,
+  // One token per two characters: the token and node arrays, sized for one per four, must grow.
+  'dense code': `x=[${Array.from({ length: 300 }, (_, i) => `a${i % 10}`).join(',')}]\n`,
   classes: `class A(Base, metaclass=Meta):
     """Doc."""
 

@@ -71,6 +71,13 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+/** A copy of `array` with room for `size` entries (for arrays that grow as they fill). */
+export function grown<T extends Uint8Array | Uint16Array | Int32Array>(array: T, size: number): T {
+  const bigger = new (array.constructor as new (n: number) => T)(size);
+  bigger.set(array);
+  return bigger;
+}
+
 /** An extra: a comment or a line continuation, placed in the tree after the parse. */
 interface Extra {
   named: string;
@@ -107,15 +114,10 @@ class Tokens {
   }
 
   private grow(): void {
-    const kinds = new Uint8Array(this.kinds.length * 2);
-    const starts = new Int32Array(this.kinds.length * 2);
-    const ends = new Int32Array(this.kinds.length * 2);
-    kinds.set(this.kinds);
-    starts.set(this.starts);
-    ends.set(this.ends);
-    this.kinds = kinds;
-    this.starts = starts;
-    this.ends = ends;
+    const size = this.kinds.length * 2;
+    this.kinds = grown(this.kinds, size);
+    this.starts = grown(this.starts, size);
+    this.ends = grown(this.ends, size);
   }
 }
 
@@ -477,17 +479,12 @@ class Nodes {
 
   private grow(): void {
     const size = this.types.length * 2;
-    const grown = <T extends Uint16Array | Int32Array>(array: T): T => {
-      const bigger = new (array.constructor as new (n: number) => T)(size);
-      bigger.set(array);
-      return bigger;
-    };
-    this.types = grown(this.types);
-    this.fields = grown(this.fields);
-    this.starts = grown(this.starts);
-    this.ends = grown(this.ends);
-    this.firstChildren = grown(this.firstChildren);
-    this.nextSiblings = grown(this.nextSiblings);
+    this.types = grown(this.types, size);
+    this.fields = grown(this.fields, size);
+    this.starts = grown(this.starts, size);
+    this.ends = grown(this.ends, size);
+    this.firstChildren = grown(this.firstChildren, size);
+    this.nextSiblings = grown(this.nextSiblings, size);
   }
 }
 
@@ -1678,11 +1675,8 @@ class Parser {
       return this.node(s.parenthesized_expression, start, this.expect(')'), [value]);
     }
     const first = this.collectionItem();
-    if (this.is('for') || this.is('async')) {
-      this.n.fields[first] = this.f.body;
-      const clauses = this.comprehensionClauses();
-      return this.node(s.generator_expression, start, this.expect(')'), [first, ...clauses]);
-    }
+    const generator = this.comprehension(s.generator_expression, start, first, ')');
+    if (generator !== NONE) return generator;
     if (this.is(')')) {
       if (this.n.types[first]! === s.list_splat) unsupported();
       return this.node(s.parenthesized_expression, start, this.expect(')'), [first]);
@@ -1696,11 +1690,8 @@ class Parser {
     const start = this.starts[this.i++]!;
     if (this.is(']')) return this.node(s.list, start, this.expect(']'));
     const first = this.collectionItem();
-    if (this.is('for') || this.is('async')) {
-      this.n.fields[first] = this.f.body;
-      const clauses = this.comprehensionClauses();
-      return this.node(s.list_comprehension, start, this.expect(']'), [first, ...clauses]);
-    }
+    const comprehension = this.comprehension(s.list_comprehension, start, first, ']');
+    if (comprehension !== NONE) return comprehension;
     const items = this.collectionRest(first, ']');
     return this.node(s.list, start, this.expect(']'), items);
   }
@@ -1711,10 +1702,9 @@ class Parser {
     if (this.is('}')) return this.node(s.dictionary, start, this.expect('}'));
     if (this.is('**') || !this.isSetItem()) {
       const first = this.dictionaryItem();
-      if (this.n.types[first]! === s.pair && (this.is('for') || this.is('async'))) {
-        this.n.fields[first] = this.f.body;
-        const clauses = this.comprehensionClauses();
-        return this.node(s.dictionary_comprehension, start, this.expect('}'), [first, ...clauses]);
+      if (this.n.types[first]! === s.pair) {
+        const comprehension = this.comprehension(s.dictionary_comprehension, start, first, '}');
+        if (comprehension !== NONE) return comprehension;
       }
       const items = [first];
       while (this.is(',')) {
@@ -1725,13 +1715,19 @@ class Parser {
       return this.node(s.dictionary, start, this.expect('}'), items);
     }
     const first = this.collectionItem();
-    if (this.is('for') || this.is('async')) {
-      this.n.fields[first] = this.f.body;
-      const clauses = this.comprehensionClauses();
-      return this.node(s.set_comprehension, start, this.expect('}'), [first, ...clauses]);
-    }
+    const comprehension = this.comprehension(s.set_comprehension, start, first, '}');
+    if (comprehension !== NONE) return comprehension;
     const items = this.collectionRest(first, '}');
     return this.node(s.set, start, this.expect('}'), items);
+  }
+
+  /** `first for … if …` up to `close`, as a comprehension of `type` from `start`, where a `for`
+   *  follows `first`; else NONE, and nothing read. */
+  private comprehension(type: number, start: number, first: Node, close: string): Node {
+    if (!this.is('for') && !this.is('async')) return NONE;
+    this.n.fields[first] = this.f.body;
+    const clauses = this.comprehensionClauses();
+    return this.node(type, start, this.expect(close), [first, ...clauses]);
   }
 
   /** Whether the braces hold a set: the first item is not followed by `:` at this depth. */

@@ -18,7 +18,7 @@
 // module's functions are not at hand, through the public TreeCursor.
 import { Parser, type Language, type Tree, type TreeCursor } from 'web-tree-sitter';
 import { LineIndex } from './line-index.js';
-import { parsePython, type Symbols } from './python-parse.js';
+import { grown, parsePython, type Symbols } from './python-parse.js';
 import {
   languageTables,
   readFromMemory,
@@ -192,20 +192,15 @@ class PyTree implements NodeSink {
 
   private grow(): void {
     const size = this.types.length * 2;
-    const grown = <T extends Uint8Array | Uint16Array | Int32Array>(array: T): T => {
-      const bigger = new (array.constructor as new (n: number) => T)(size);
-      bigger.set(array);
-      return bigger;
-    };
-    this.types = grown(this.types);
-    this.fields = grown(this.fields);
-    this.flags = grown(this.flags);
-    this.starts = grown(this.starts);
-    this.ends = grown(this.ends);
-    this.parents = grown(this.parents);
-    this.firstChildren = grown(this.firstChildren);
-    this.lastChildren = grown(this.lastChildren);
-    this.nextSiblings = grown(this.nextSiblings);
+    this.types = grown(this.types, size);
+    this.fields = grown(this.fields, size);
+    this.flags = grown(this.flags, size);
+    this.starts = grown(this.starts, size);
+    this.ends = grown(this.ends, size);
+    this.parents = grown(this.parents, size);
+    this.firstChildren = grown(this.firstChildren, size);
+    this.lastChildren = grown(this.lastChildren, size);
+    this.nextSiblings = grown(this.nextSiblings, size);
   }
 
   node(i: number): PyNode {
