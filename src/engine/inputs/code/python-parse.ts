@@ -591,6 +591,11 @@ class Parser {
     return node;
   }
 
+  /** A node from `start` to the end of its last child. */
+  private upTo(type: number, start: number, children: Node[]): Node {
+    return this.n.add(type, 0, start, this.n.ends[children.at(-1)!]!, children);
+  }
+
   private withField(field: number, node: Node): Node {
     this.n.fields[node] = field;
     return node;
@@ -613,44 +618,39 @@ class Parser {
   }
 
   private statement(into: Node[]): void {
-    const kind = this.kinds[this.i];
-    if (kind === OP && this.values[this.i] === '@') {
-      into.push(this.decorated());
-      return;
+    const compound = this.compoundStatement();
+    if (compound === NONE) this.simpleStatements(into);
+    else into.push(compound);
+  }
+
+  /** A compound statement, or NONE (nothing read) if the next statement is a simple one. */
+  private compoundStatement(): Node {
+    if (this.is('@')) return this.decorated();
+    if (this.kinds[this.i] !== NAME) return NONE;
+    const start = this.starts[this.i]!;
+    switch (this.values[this.i]) {
+      case 'def':
+      case 'class':
+        return this.definition();
+      case 'if':
+        return this.ifStatement();
+      case 'for':
+        return this.forStatement(start);
+      case 'while':
+        return this.whileStatement();
+      case 'try':
+        return this.tryStatement();
+      case 'with':
+        return this.withStatement(start);
+      case 'async':
+        this.i++;
+        if (this.is('def')) return this.definition(start);
+        if (this.is('for')) return this.forStatement(start);
+        if (this.is('with')) return this.withStatement(start);
+        return unsupported();
+      default:
+        return NONE;
     }
-    if (kind === NAME) {
-      switch (this.values[this.i]) {
-        case 'def':
-        case 'class':
-          into.push(this.definition());
-          return;
-        case 'if':
-          into.push(this.ifStatement());
-          return;
-        case 'for':
-          into.push(this.forStatement(this.starts[this.i]!));
-          return;
-        case 'while':
-          into.push(this.whileStatement());
-          return;
-        case 'try':
-          into.push(this.tryStatement());
-          return;
-        case 'with':
-          into.push(this.withStatement(this.starts[this.i]!));
-          return;
-        case 'async': {
-          const start = this.starts[this.i]!;
-          this.i++;
-          if (this.is('def')) into.push(this.definition(start));
-          else if (this.is('for')) into.push(this.forStatement(start));
-          else if (this.is('with')) into.push(this.withStatement(start));
-          else unsupported();
-          return;
-        }
-      }
-    }
-    this.simpleStatements(into);
   }
 
   /** `a; b` up to the line's end; returns where the NEWLINE is. */
@@ -707,7 +707,7 @@ class Parser {
             this.i++;
             children.push(this.expression());
           }
-          return this.node(s.assert_statement, start, this.n.ends[children.at(-1)!]!, children);
+          return this.upTo(s.assert_statement, start, children);
         }
         case 'global':
         case 'nonlocal': {
@@ -718,7 +718,7 @@ class Parser {
             children.push(this.identifier());
           }
           const type = word === 'global' ? s.global_statement : s.nonlocal_statement;
-          return this.node(type, start, this.n.ends[children.at(-1)!]!, children);
+          return this.upTo(type, start, children);
         }
         case 'import':
           return this.importStatement();
@@ -774,12 +774,7 @@ class Parser {
         this.i++;
         children.push(this.withField(this.f.right, this.rightHandSide()));
       }
-      const assignment = this.node(
-        s.assignment,
-        this.n.starts[left]!,
-        this.n.ends[children.at(-1)!]!,
-        children,
-      );
+      const assignment = this.upTo(s.assignment, this.n.starts[left]!, children);
       return this.node(s.expression_statement, start, this.n.ends[assignment]!, [assignment]);
     }
     if (this.kinds[this.i] === OP && AUGMENTED.has(this.values[this.i]!)) {
@@ -932,12 +927,7 @@ class Parser {
       this.i++;
       children.push(this.identifier());
     }
-    return this.node(
-      this.s.dotted_name,
-      this.n.starts[first]!,
-      this.n.ends[children.at(-1)!]!,
-      children,
-    );
+    return this.upTo(this.s.dotted_name, this.n.starts[first]!, children);
   }
 
   /** `a.b` or `a.b as c`, with the field `name`. */
@@ -984,7 +974,7 @@ class Parser {
       const prefix = this.node(s.import_prefix, prefixStart, this.ends[this.i - 1]!);
       const parts = [prefix];
       if (!this.is('import')) parts.push(this.dottedName());
-      const module = this.node(s.relative_import, prefixStart, this.n.ends[parts.at(-1)!]!, parts);
+      const module = this.upTo(s.relative_import, prefixStart, parts);
       children.push(this.withField(this.f.module_name, module));
     } else if (this.is('__future__')) {
       this.i++;
@@ -1043,7 +1033,7 @@ class Parser {
       );
     }
     if (this.is('else')) children.push(this.withField(this.f.alternative, this.elseClause()));
-    return this.node(s.if_statement, start, this.n.ends[children.at(-1)!]!, children);
+    return this.upTo(s.if_statement, start, children);
   }
 
   private elseClause(): Node {
@@ -1061,7 +1051,7 @@ class Parser {
     const body = this.withField(this.f.body, this.suite());
     const children = [left, right, body];
     if (this.is('else')) children.push(this.withField(this.f.alternative, this.elseClause()));
-    return this.node(s.for_statement, start, this.n.ends[children.at(-1)!]!, children);
+    return this.upTo(s.for_statement, start, children);
   }
 
   /** The targets after `for`: a pattern or a pattern_list. */
@@ -1095,7 +1085,7 @@ class Parser {
     const body = this.withField(this.f.body, this.suite());
     const children = [condition, body];
     if (this.is('else')) children.push(this.withField(this.f.alternative, this.elseClause()));
-    return this.node(s.while_statement, start, this.n.ends[children.at(-1)!]!, children);
+    return this.upTo(s.while_statement, start, children);
   }
 
   private tryStatement(): Node {
@@ -1130,7 +1120,7 @@ class Parser {
         }
       }
       parts.push(this.suite());
-      children.push(this.node(s.except_clause, clauseStart, this.n.ends[parts.at(-1)!]!, parts));
+      children.push(this.upTo(s.except_clause, clauseStart, parts));
     }
     if (this.is('else')) children.push(this.elseClause());
     if (this.is('finally')) {
@@ -1139,7 +1129,7 @@ class Parser {
       children.push(this.node(s.finally_clause, clauseStart, this.n.ends[body]!, [body]));
     }
     if (children.length === 1) unsupported();
-    return this.node(s.try_statement, start, this.n.ends[children.at(-1)!]!, children);
+    return this.upTo(s.try_statement, start, children);
   }
 
   private withStatement(start: number): Node {
@@ -1430,12 +1420,7 @@ class Parser {
       children.push(this.operator(this.f.operators, opStart, this.ends[this.i - 1]!, word));
       children.push(this.binary(14));
     }
-    return this.node(
-      s.comparison_operator,
-      this.n.starts[first]!,
-      this.n.ends[children.at(-1)!]!,
-      children,
-    );
+    return this.upTo(s.comparison_operator, this.n.starts[first]!, children);
   }
 
   private isComparisonOperator(): boolean {
@@ -1620,7 +1605,7 @@ class Parser {
           this.i++;
           if (this.is(']') || this.is(')') || this.is('}')) unsupported();
         }
-        clauses.push(this.node(s.for_in_clause, start, this.n.ends[parts.at(-1)!]!, parts));
+        clauses.push(this.upTo(s.for_in_clause, start, parts));
       } else if (this.is('if')) {
         const start = this.starts[this.i++]!;
         const condition = this.disjunction();
@@ -1803,12 +1788,7 @@ class Parser {
     if (this.kinds[this.i] !== STRING) return first;
     const children = [first];
     while (this.kinds[this.i] === STRING) children.push(this.string());
-    return this.node(
-      this.s.concatenated_string,
-      this.n.starts[first]!,
-      this.n.ends[children.at(-1)!]!,
-      children,
-    );
+    return this.upTo(this.s.concatenated_string, this.n.starts[first]!, children);
   }
 
   private string(): Node {
