@@ -17,8 +17,8 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { analyseCodeFile } from '../src/engine/inputs/code/index.js';
-import { pythonParser } from '../src/engine/inputs/code/python.js';
-import { parseWithoutTreeSitter, readTree } from '../src/engine/inputs/code/python-tree.js';
+import { parseWithTreeSitter, pythonParser } from '../src/engine/inputs/code/python.js';
+import { parseWithoutTreeSitter } from '../src/engine/inputs/code/python-tree.js';
 import type { InputFile } from '../src/engine/inputs/types.js';
 import { argValue, cpuSecondsOf, random } from './_support.js';
 
@@ -331,8 +331,8 @@ async function benchCode(): Promise<boolean> {
   // The Python files' parse: python-parse.ts where it takes the file, against what tree-sitter's
   // parse and read of the same files cost (what every Python file paid before that parser).
   const python = corpus.filter((f) => f.path.endsWith('.py'));
-  const { parser, module } = await pythonParser();
-  const language = parser.language!;
+  const parsers = await pythonParser();
+  const language = parsers.parser.language!;
   const pythonMb = python.reduce((sum, f) => sum + Buffer.byteLength(f.text), 0) / MB;
   let taken = 0;
   const fastPass = () => {
@@ -340,11 +340,7 @@ async function benchCode(): Promise<boolean> {
     for (const file of python) if (parseWithoutTreeSitter(file.text, language)) taken++;
   };
   const treeSitterPass = () => {
-    for (const file of python) {
-      const tree = parser.parse(file.text)!;
-      readTree(tree, file.text, module);
-      tree.delete();
-    }
+    for (const file of python) parseWithTreeSitter(parsers, file.text);
   };
   // The second pass of each: in a scan tree-sitter no longer parses these files, so its wasm is
   // still cold here (a first pass read about 40% slower).

@@ -6,12 +6,8 @@
 // files it takes, measured in the same run, as CPU time. The files it declines are parsed by
 // tree-sitter in a scan, as before.
 import { readFileSync } from 'node:fs';
-import { pythonParser } from '../src/engine/inputs/code/python.js';
-import {
-  parseWithoutTreeSitter,
-  readTree,
-  treeDifference,
-} from '../src/engine/inputs/code/python-tree.js';
+import { parseWithTreeSitter, pythonParser } from '../src/engine/inputs/code/python.js';
+import { parseWithoutTreeSitter, treeDifference } from '../src/engine/inputs/code/python-tree.js';
 import { pythonFiles, pythonStdlib } from '../test/support/python-stdlib.js';
 import { cpuSecondsOf } from './_support.js';
 
@@ -24,8 +20,8 @@ async function main(): Promise<number> {
     console.log('python parser: no python3 standard library here (skipped)');
     return 0;
   }
-  const { parser, module } = await pythonParser();
-  const language = parser.language!;
+  const python = await pythonParser();
+  const language = python.parser.language!;
   const files: string[] = [];
   let totalBytes = 0;
   let takenBytes = 0;
@@ -38,10 +34,8 @@ async function main(): Promise<number> {
     } catch {
       continue;
     }
-    const tree = parser.parse(text);
-    if (!tree) continue;
-    const expected = readTree(tree, text, module);
-    tree.delete();
+    const expected = parseWithTreeSitter(python, text);
+    if (!expected) continue;
     // Test data with deliberate syntax errors: tree-sitter's recovery is not this parser's job.
     if (expected.hasError) {
       invalid++;
@@ -74,9 +68,7 @@ async function main(): Promise<number> {
     treeSitter.push(
       cpuSecondsOf(() => {
         for (const text of files) {
-          const tree = parser.parse(text)!;
-          readTree(tree, text, module);
-          tree.delete();
+          parseWithTreeSitter(python, text);
         }
       }),
     );

@@ -2,21 +2,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { pythonFiles, pythonStdlib } from '../../../../test/support/python-stdlib.js';
-import { analysePython, pythonParser } from './python.js';
-import { parseWithoutTreeSitter, readTree, treeDifference, type PyNode } from './python-tree.js';
+import { analysePython, parseWithTreeSitter, pythonParser } from './python.js';
+import { parseWithoutTreeSitter, treeDifference, type PyNode } from './python-tree.js';
 
 async function both(text: string): Promise<{ fast: PyNode | null; treeSitter: PyNode }> {
-  const { parser, module } = await pythonParser();
-  const tree = parser.parse(text);
-  assert.ok(tree);
-  try {
-    return {
-      fast: parseWithoutTreeSitter(text, parser.language!),
-      treeSitter: readTree(tree, text, module),
-    };
-  } finally {
-    tree.delete();
-  }
+  const python = await pythonParser();
+  const treeSitter = parseWithTreeSitter(python, text);
+  assert.ok(treeSitter);
+  return { fast: parseWithoutTreeSitter(text, python.parser.language!), treeSitter };
 }
 
 /** Each construct the parser builds, with comments and continuations where tree-sitter puts them

@@ -80,7 +80,7 @@ export function grown<T extends Uint8Array | Uint16Array | Int32Array>(array: T,
 
 /** An extra: a comment or a line continuation, placed in the tree after the parse. */
 interface Extra {
-  named: string;
+  named: 'comment' | 'line_continuation';
   start: number;
   end: number;
 }
@@ -1993,6 +1993,16 @@ function tables(symbols: Symbols): [NodeTypes, FieldIds] {
   return cached;
 }
 
+/** Whether the grammar has every node type and field this parser makes (looked up once). */
+export function symbolsComplete(symbols: Symbols): boolean {
+  try {
+    tables(symbols);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Parses `text` into `sink` (nodes in document order, as tree-sitter's tree is read), or returns
  *  false, having added nothing, if the file holds anything this parser does not handle. */
 export function parsePython(
@@ -2016,7 +2026,7 @@ export function parsePython(
   }
   extras.sort((a, b) => a.start - b.start);
   const into = sink(nodes.count + extras.length);
-  const extraTypes = extras.map((e) => types[e.named as 'comment' | 'line_continuation']);
+  const extraTypes = extras.map((e) => types[e.named]);
   const { types: nodeTypes, fields: nodeFields, starts, ends, firstChildren, nextSiblings } = nodes;
   let next = 0;
   // Depth first, in document order; an extra goes to the innermost node whose range holds it,

@@ -18,7 +18,7 @@
 // module's functions are not at hand, through the public TreeCursor.
 import { Parser, type Language, type Tree, type TreeCursor } from 'web-tree-sitter';
 import { LineIndex } from './line-index.js';
-import { grown, parsePython, type Symbols } from './python-parse.js';
+import { grown, parsePython, symbolsComplete, type Symbols } from './python-parse.js';
 import {
   languageTables,
   readFromMemory,
@@ -420,18 +420,7 @@ function symbolsOf(language: Language): Symbols | null {
     anonymous: (name) => id(language.idForNodeType(name, false)),
     field: (name) => id(language.fieldIdForName(name)),
   };
-  try {
-    // The parser looks its names up once, on first use: a missing one fails that parse.
-    return parsePython(
-      'x = 1\n',
-      symbols,
-      (count) => new PyTree('x = 1\n', grammarOf(language), count),
-    )
-      ? symbols
-      : null;
-  } catch {
-    return null;
-  }
+  return symbolsComplete(symbols) ? symbols : null;
 }
 
 /** Where two trees of the same text first differ, for tests: undefined if they do not. */

@@ -73,6 +73,23 @@ function parseFast(text: string, parser: Parser): PyNode | null {
   }
 }
 
+/** tree-sitter's tree of `text`, read into JavaScript (python-tree.ts); null if the parse took
+ *  longer than `timeLimitMs`. */
+export function parseWithTreeSitter(
+  { parser, module }: PythonParser,
+  text: string,
+  timeLimitMs = PARSE_TIME_MS_MAX,
+): PyNode | null {
+  const deadline = performance.now() + timeLimitMs;
+  const tree = parser.parse(text, null, { progressCallback: () => performance.now() > deadline });
+  if (!tree) return null;
+  try {
+    return readTree(tree, text, module);
+  } finally {
+    tree.delete();
+  }
+}
+
 /** Which parser builds the tree: python-parse.ts where it can, else tree-sitter; or tree-sitter
  *  alone (for tests, which hold the two to the same result). */
 export type PythonParserChoice = 'fast' | 'tree-sitter';
@@ -81,25 +98,16 @@ export async function analysePython(
   text: string,
   choice: PythonParserChoice = 'fast',
 ): Promise<Analysis> {
-  const { parser, module } = await pythonParser();
-  let root = choice === 'fast' ? parseFast(text, parser) : null;
+  const python = await pythonParser();
+  const root =
+    (choice === 'fast' ? parseFast(text, python.parser) : null) ??
+    parseWithTreeSitter(python, text);
   if (!root) {
-    const deadline = performance.now() + PARSE_TIME_MS_MAX;
-    const tree = parser.parse(text, null, {
-      progressCallback: () => performance.now() > deadline,
-    });
-    if (!tree) {
-      return {
-        facts: new FactsBuilder().facts,
-        errors: [],
-        skipped: `not analysed: parsing took longer than ${PARSE_TIME_MS_MAX} ms`,
-      };
-    }
-    try {
-      root = readTree(tree, text, module);
-    } finally {
-      tree.delete();
-    }
+    return {
+      facts: new FactsBuilder().facts,
+      errors: [],
+      skipped: `not analysed: parsing took longer than ${PARSE_TIME_MS_MAX} ms`,
+    };
   }
   try {
     const walker = new PyWalker();
