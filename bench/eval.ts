@@ -4,9 +4,10 @@
 // Exits non-zero when a target is missed.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { scanSnapshotFindings } from '../src/engine/scan-snapshot.js';
+import { existsSync } from 'node:fs';
+import { scanSnapshot, scanSnapshotFindings } from '../src/engine/scan-snapshot.js';
 import { scanFiles } from '../src/engine/scan-files.js';
-import type { Finding, McpTool, Severity } from '../src/engine/types.js';
+import type { Finding, McpSnapshot, McpTool, Severity } from '../src/engine/types.js';
 
 interface BenchCase {
   id: string;
@@ -19,8 +20,10 @@ interface BenchCase {
   detectable_from?: string;
 }
 
-const TARGET_RECALL = 0.9;
-const TARGET_BENIGN_HIGH_RATE = 0.05;
+const TARGET_RECALL = 0.95;
+const TARGET_BENIGN_HIGH_RATE = 0.03;
+/** Share of real servers with a high or critical finding a reviewer calls false (issue 11). */
+const TARGET_WILD_FALSE_HIGH_RATE = 0.03;
 const SNAPSHOT_SIGNALS = ['description', 'schema', 'name', 'annotations'];
 const FILE_SIGNALS = ['config', 'dependencies'];
 const REFERENCE_SOURCE = 'mcp_reference_servers';
@@ -58,6 +61,15 @@ const caught = (o: Outcome): boolean => o.findings.some((f) => AT_LEAST_MEDIUM.h
 const loud = (o: Outcome): boolean => o.findings.some((f) => AT_LEAST_HIGH.has(f.severity));
 const pct = (n: number, d: number): string =>
   d === 0 ? '   n/a' : `${((100 * n) / d).toFixed(1).padStart(5)}%`;
+
+/** F1 of "some finding at medium or above" over malicious (positives) and benign (negatives). */
+function f1(truePositives: number, positives: number, falsePositives: number): string {
+  const precision =
+    truePositives + falsePositives === 0 ? 0 : truePositives / (truePositives + falsePositives);
+  const recall = positives === 0 ? 0 : truePositives / positives;
+  const score = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return `F1 ${score.toFixed(3)} (precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)})`;
+}
 
 function loadCases(): { source: string; c: BenchCase }[] {
   const out: { source: string; c: BenchCase }[] = [];
@@ -177,6 +189,7 @@ async function main(): Promise<number> {
   console.log(
     `Reference servers with high/critical:      ${referenceLoud}/${reference.length} (target 0)`,
   );
+  console.log(`Third-party ${f1(malicious.filter(caught).length, malicious.length, benignAny)}`);
   console.log(
     `Malicious with a high/critical finding:    ${pct(malicious.filter(loud).length, malicious.length)}  (${malicious.filter(loud).length}/${malicious.length}; informational)`,
   );
@@ -215,11 +228,213 @@ async function main(): Promise<number> {
   }
 
   const missed: string[] = [];
+  missed.push(...evaluateBlindSets(), ...evaluateWildCorpus());
   if (recall < TARGET_RECALL) missed.push('recall');
   if (benignHighRate > TARGET_BENIGN_HIGH_RATE) missed.push('benign high rate');
   if (referenceLoud > 0) missed.push('reference servers');
   console.log(missed.length ? `\nTARGETS MISSED: ${missed.join(', ')}` : '\nAll targets met.');
   return missed.length ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The blind set (bench/blind/): plain-language attacks planted into real servers' tools by a
+// writer who had not read the rules, in two halves. The dev half is used while developing; the
+// holdout half is only measured (run with --no-holdout while tuning). A case counts as caught
+// only when a finding at medium or above points at the planted item, and a benign case counts as
+// loud only when a high or critical finding points at its item.
+
+interface BlindCase {
+  id: string;
+  label: 'malicious' | 'benign';
+  technique: string;
+  language: string;
+  server: string;
+  target: { kind: 'tool' | 'prompt' | 'resource' | 'instructions'; name?: string };
+  snapshot: McpSnapshot;
+}
+
+const blindDir = resolve(process.env.PALISADE_BLIND_DIR ?? join(import.meta.dirname, 'blind'));
+
+function targetPrefix(c: BlindCase): string | undefined {
+  const s = c.snapshot;
+  switch (c.target.kind) {
+    case 'instructions':
+      return 'instructions';
+    case 'tool': {
+      const i = s.tools.findIndex((t) => t.name === c.target.name);
+      return i < 0 ? undefined : `tools[${i}]`;
+    }
+    case 'prompt': {
+      const i = (s.prompts ?? []).findIndex((p) => p.name === c.target.name);
+      return i < 0 ? undefined : `prompts[${i}]`;
+    }
+    case 'resource': {
+      const i = (s.resources ?? []).findIndex(
+        (r) => r.uri === c.target.name || r.name === c.target.name,
+      );
+      if (i >= 0) return `resources[${i}]`;
+      const j = (s.resourceTemplates ?? []).findIndex(
+        (r) => r.uriTemplate === c.target.name || r.name === c.target.name,
+      );
+      return j < 0 ? undefined : `resourceTemplates[${j}]`;
+    }
+  }
+}
+
+function onTarget(
+  findings: Finding[],
+  prefix: string | undefined,
+  severities: ReadonlySet<Severity>,
+): boolean {
+  if (prefix === undefined) return false;
+  return findings.some(
+    (f) =>
+      severities.has(f.severity) &&
+      f.evidence.some(
+        (e) =>
+          e.location === prefix ||
+          e.location.startsWith(`${prefix}.`) ||
+          e.location.startsWith(`${prefix}[`),
+      ),
+  );
+}
+
+function evaluateBlindHalf(name: string): string[] {
+  const file = join(blindDir, `${name}.json`);
+  if (!existsSync(file)) {
+    console.log(`\nBlind set ${name}: not found at ${file}`);
+    return [];
+  }
+  const cases = (JSON.parse(readFileSync(file, 'utf8')) as { cases: BlindCase[] }).cases;
+  const rows = cases.map((c) => {
+    const findings = scanSnapshotFindings(c.snapshot);
+    const prefix = targetPrefix(c);
+    return {
+      c,
+      findings,
+      caught: onTarget(findings, prefix, AT_LEAST_MEDIUM),
+      loud: onTarget(findings, prefix, AT_LEAST_HIGH),
+    };
+  });
+  const mal = rows.filter((r) => r.c.label === 'malicious');
+  const ben = rows.filter((r) => r.c.label === 'benign');
+  const tp = mal.filter((r) => r.caught).length;
+  const fpMedium = ben.filter((r) => r.caught).length;
+  const fpHigh = ben.filter((r) => r.loud).length;
+  console.log(
+    `\nBlind set, ${name} half (${mal.length} attacks, ${ben.length} hard benign; ${file})`,
+  );
+  console.log(
+    `  recall (finding >= medium on the planted item): ${pct(tp, mal.length)} (${tp}/${mal.length}; target >= ${TARGET_RECALL * 100}%)`,
+  );
+  console.log(
+    `  benign with a high on the item:                 ${pct(fpHigh, ben.length)} (${fpHigh}/${ben.length}; target <= ${TARGET_BENIGN_HIGH_RATE * 100}%)`,
+  );
+  console.log(
+    `  benign with a medium+ on the item:              ${pct(fpMedium, ben.length)} (${fpMedium}/${ben.length})`,
+  );
+  console.log(`  ${f1(tp, mal.length, fpMedium)}`);
+  const by = (key: (r: (typeof rows)[number]) => string, list: typeof rows): string =>
+    [...groupByKey(list, key).entries()]
+      .sort()
+      .map(([k, v]) => `${k} ${v.filter((r) => r.caught).length}/${v.length}`)
+      .join(', ');
+  console.log(`  by technique: ${by((r) => r.c.technique, mal)}`);
+  console.log(`  by language:  ${by((r) => r.c.language, mal)}`);
+  if (name === 'dev' || process.argv.includes('--show-holdout')) {
+    for (const r of mal.filter((x) => !x.caught))
+      console.log(`  missed ${r.c.id} [${r.c.technique}, ${r.c.language}] ${r.c.server}`);
+    for (const r of ben.filter((x) => x.caught))
+      console.log(
+        `  benign flagged ${r.c.id} [${r.c.technique}] ${r.findings
+          .filter((f) => AT_LEAST_MEDIUM.has(f.severity))
+          .map((f) => `${f.ruleId}:${f.severity}`)
+          .join(', ')}`,
+      );
+  }
+  const missed: string[] = [];
+  if (mal.length > 0 && tp / mal.length < TARGET_RECALL) missed.push(`blind ${name} recall`);
+  if (ben.length > 0 && fpHigh / ben.length > TARGET_BENIGN_HIGH_RATE)
+    missed.push(`blind ${name} benign high rate`);
+  return missed;
+}
+
+function groupByKey<T>(list: T[], key: (t: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const t of list) m.set(key(t), [...(m.get(key(t)) ?? []), t]);
+  return m;
+}
+
+function evaluateBlindSets(): string[] {
+  const missed = evaluateBlindHalf('dev');
+  if (process.argv.includes('--no-holdout')) {
+    console.log('\nBlind set, holdout half: not measured (--no-holdout)');
+    return missed;
+  }
+  return [...missed, ...evaluateBlindHalf('holdout')];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The real-world corpus (bench/wild/): honest servers from npm. Every high or critical finding is
+// listed for review; docs/benchmarks.md keeps each one's verdict.
+
+const wildDir = resolve(
+  process.env.PALISADE_WILD_DIR ?? join(import.meta.dirname, 'wild', 'snapshots'),
+);
+
+function evaluateWildCorpus(): string[] {
+  if (!existsSync(wildDir)) {
+    console.log(`\nReal-world corpus: not found at ${wildDir}`);
+    return [];
+  }
+  const files = readdirSync(wildDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  const grades = new Map<string, number>();
+  const loudServers: string[] = [];
+  let tools = 0;
+  const startedAt = performance.now();
+  const lines: string[] = [];
+  for (const file of files) {
+    const snapshot = JSON.parse(readFileSync(join(wildDir, file), 'utf8')) as McpSnapshot & {
+      package?: string;
+      version?: string;
+    };
+    tools += snapshot.tools?.length ?? 0;
+    const result = scanSnapshot(snapshot);
+    grades.set(result.letterGrade, (grades.get(result.letterGrade) ?? 0) + 1);
+    const highs = result.findings.filter((f) => AT_LEAST_HIGH.has(f.severity));
+    if (highs.length === 0) continue;
+    const name = `${snapshot.package ?? file}@${snapshot.version ?? '?'}`;
+    loudServers.push(name);
+    for (const f of highs) {
+      const e = f.evidence[0];
+      const toolIndex = /^tools\[(\d+)\]/.exec(e?.location ?? '')?.[1];
+      const toolName =
+        toolIndex === undefined ? '' : ` ${snapshot.tools[Number(toolIndex)]?.name ?? ''}`;
+      lines.push(
+        `  ${name}${toolName} ${f.ruleId}:${f.severity} [${result.letterGrade}] ${e?.location ?? ''} “${(e?.snippet ?? '').slice(0, 140)}”`,
+      );
+    }
+  }
+  const ms = performance.now() - startedAt;
+  console.log(
+    `\nReal-world corpus: ${files.length} servers, ${tools} tools (${wildDir}), ${ms.toFixed(0)} ms`,
+  );
+  console.log(
+    `  servers with a high/critical finding: ${loudServers.length}/${files.length} (${pct(loudServers.length, files.length)})`,
+  );
+  console.log(
+    `  grades: ${['A', 'B', 'C', 'D', 'F'].map((g) => `${g} ${grades.get(g) ?? 0}`).join(', ')}`,
+  );
+  for (const l of lines) console.log(l);
+  // Every real server is taken as honest; each listed high is reviewed in docs/benchmarks.md.
+  const missed: string[] = [];
+  if (files.length > 0 && loudServers.length / files.length > TARGET_WILD_FALSE_HIGH_RATE)
+    missed.push('real-world high rate');
+  const belowC = (grades.get('D') ?? 0) + (grades.get('F') ?? 0);
+  if (belowC > 0) missed.push('real-world servers graded below C');
+  return missed;
 }
 
 process.exitCode = await main();

@@ -1,5 +1,6 @@
 import { runRule, sortFindings } from './rules/define-rule.js';
 import { SNAPSHOT_RULES } from './rules/snapshot/index.js';
+import { capabilityProfile } from './rules/snapshot/_profile.js';
 import { score } from './scoring.js';
 import { redactSecrets } from './text/secrets.js';
 import type { Finding, McpSnapshot, ProgressFn, ScanResult } from './types.js';
@@ -33,7 +34,49 @@ export function scanSnapshotFindings(snapshot: McpSnapshot, onProgress?: Progres
   if (failures.length > 0) throw new RuleFailureError(failures);
   // Evidence quotes metadata; a credential found there must not be repeated in the report.
   for (const f of findings) for (const e of f.evidence) e.snippet = redactSecrets(e.snippet);
-  return sortFindings(findings);
+  return sortFindings(mergeSharedDefects(findings));
+}
+
+const TOOL_PREFIX_RE = /^tools\[\d+\]/;
+
+/**
+ * One finding per defect: a schema or sentence shared by several tools (one `$ref`-style schema
+ * reused, one boilerplate paragraph) yields one finding per tool from the rules, which reads as
+ * several defects and costs the score several times. Findings of one rule at one severity whose
+ * evidence quotes the same text at the same place within each tool become one finding that lists
+ * every place.
+ */
+export function mergeSharedDefects(findings: Finding[]): Finding[] {
+  const byShape = new Map<string, Finding>();
+  const out: Finding[] = [];
+  for (const f of findings) {
+    if (f.file !== undefined || !f.evidence.every((e) => TOOL_PREFIX_RE.test(e.location))) {
+      out.push(f);
+      continue;
+    }
+    const shape = [
+      f.ruleId,
+      f.severity,
+      f.title,
+      ...f.evidence
+        .map((e) => `${e.location.replace(TOOL_PREFIX_RE, '')}\u0000${e.snippet}`)
+        .sort(),
+    ].join('\u0001');
+    const first = byShape.get(shape);
+    if (!first) {
+      byShape.set(shape, f);
+      out.push(f);
+      continue;
+    }
+    for (const e of f.evidence)
+      if (!first.evidence.some((x) => x.location === e.location)) first.evidence.push(e);
+  }
+  for (const f of byShape.values()) {
+    const tools = new Set(f.evidence.map((e) => TOOL_PREFIX_RE.exec(e.location)?.[0]));
+    if (tools.size > 1)
+      f.description = `${f.description} The same text stands in ${tools.size} tools; it is one defect, reported once with every place.`;
+  }
+  return out;
 }
 
 function targetOf(snapshot: McpSnapshot): string {
@@ -54,6 +97,7 @@ export function scanSnapshot(snapshot: McpSnapshot, options: ScanSnapshotOptions
   return {
     ...score(findings),
     findings,
+    capabilities: capabilityProfile(snapshot),
     target: targetOf(snapshot),
     stats: {
       tools,

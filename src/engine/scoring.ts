@@ -54,12 +54,20 @@ function penalty(findings: readonly Finding[]): number {
   return total;
 }
 
+/** Highest score while the result holds a capability finding (and no defect below it). */
+export const CAPABILITY_SCORE_CAP = 89;
+
 function cappedScore(findings: readonly Finding[]): number {
-  let value = Math.round(100 * Math.exp(-penalty(findings) / PENALTY_SCALE));
-  for (const f of findings) {
+  // Capability findings say what a tool can do (run commands, fetch any URL): they keep the
+  // grade from being an A but cost nothing more, so an honest shell server is not failed.
+  const defects = findings.filter((f) => f.capability !== true);
+  let value = Math.round(100 * Math.exp(-penalty(defects) / PENALTY_SCALE));
+  for (const f of defects) {
     const cap = SEVERITY_SCORE_CAP[f.severity];
     if (cap !== undefined) value = Math.min(value, cap);
   }
+  if (findings.some((f) => f.capability === true && f.severity !== 'low'))
+    value = Math.min(value, CAPABILITY_SCORE_CAP);
   return Math.max(0, Math.min(100, value));
 }
 

@@ -164,6 +164,8 @@ export interface Finding {
   soc2: string[];
   /** Worth watching over time (e.g. definitions that can change under the user: rug pulls). */
   monitorCandidate: boolean;
+  /** Reports a capability rather than a defect: caps the grade at B, costs nothing more. */
+  capability?: boolean;
   /** For file scans: the file (or archive entry path) the finding is in. */
   file?: string;
 }
@@ -184,8 +186,30 @@ export interface ScoreResult {
   categoryScores: CategoryScore[];
 }
 
+/**
+ * What the scanned server's tools can do, read from their definitions. A capability is not a
+ * defect: an honest shell or database server runs code or reads private data by design. The
+ * profile informs; the grade follows findings only (docs/scoring.md).
+ */
+export interface CapabilityProfile {
+  /** Tool names per capability. */
+  readsPrivateData: string[];
+  runsCode: string[];
+  reachesNetwork: string[];
+  destroysData: string[];
+  movesMoney: string[];
+  readsUntrustedContent: string[];
+  /**
+   * Untrusted input, private data and an outbound or destructive action in one server: an
+   * injection arriving through the first can drive the other two (the "lethal trifecta").
+   */
+  toxicFlow?: { untrusted: string[]; privateData: string[]; outbound: string[] };
+}
+
 export interface ScanResult extends ScoreResult {
   findings: Finding[];
+  /** Capabilities of the scanned tools (snapshot and code scans that found tools). */
+  capabilities?: CapabilityProfile;
   /** What was scanned, for reports: a URL, or the list of files. */
   target: string;
   stats: {

@@ -39,6 +39,12 @@ export interface RuleMeta<T extends RuleTarget = RuleTarget> {
   references: string[];
   /** Findings of this rule are worth re-checking over time (definitions that can change). */
   monitorCandidate?: boolean;
+  /**
+   * The rule reports what a tool can do (runs commands, fetches any URL) rather than a defect.
+   * Its findings cap the grade at B and cost nothing more (docs/scoring.md): the capability
+   * profile informs without failing an honest shell or database server.
+   */
+  capability?: boolean;
 }
 
 export interface Report {
@@ -133,6 +139,7 @@ export function runRule<T extends RuleTarget>(
       if (m.owaspMcp) finding.owaspMcp = m.owaspMcp;
       if (m.cwe) finding.cwe = m.cwe;
       if (r.file) finding.file = r.file;
+      if (m.capability) finding.capability = true;
       bySubject.set(key, finding);
     },
   };

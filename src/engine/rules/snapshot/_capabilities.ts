@@ -117,14 +117,23 @@ const MONEY_VERBS = new Set([
   'trade',
   'charge',
 ]);
-const EXEC_NAME_VERBS = new Set(['execute', 'exec', 'run', 'eval', 'evaluate', 'spawn']);
+const EXEC_NAME_VERBS = new Set([
+  'execute',
+  'exec',
+  'run',
+  'eval',
+  'evaluate',
+  'spawn',
+  'start',
+  'launch',
+]);
 const EXEC_RE =
-  /\b(?:execut\w*|run\w*|eval\w*|spawn\w*|invoke)\b[^.]{0,40}\b(?:shell|terminal|bash|powershell|command(?:s| line)?|code|scripts?|python|javascript|js|ruby|node|sql|queries|expressions?)\b|\b(?:shell|terminal|command[- ]line) (?:access|commands?)\b|\bsupports? (?:javascript|python|js) expressions\b|\beval\(|\bexec\(/;
+  /\b(?:execut\w*|run\w*|eval\w*|spawn\w*|invoke|start\w*|launch\w*)\b[^.]{0,40}\b(?:shell|terminal|bash|powershell|command(?:s| line)?|code|scripts?|python|javascript|js|ruby|node|sql|queries|expressions?|process(?:es)?|programs?|executables?|binar(?:y|ies))\b|\b(?:shell|terminal|command[- ]line) (?:access|commands?)\b|\bsupports? (?:javascript|python|js) expressions\b|\beval\(|\bexec\(/;
 /** Evaluation stated outright, in any field (a parameter that "supports JavaScript expressions"). */
 const EXPLICIT_EVAL_RE =
   /\bsupports? (?:arbitrary )?(?:javascript|python|js|ruby|lua|shell) (?:expressions|code)\b|\beval\(|\bexec\(/;
 /** A description whose first words are an execution verb. */
-const EXEC_LEAD_RE = /^(?:\W*\w+\W+){0,2}?(?:execut|run|eval|spawn)\w*\b/;
+const EXEC_LEAD_RE = /^(?:\W*\w+\W+){0,2}?(?:execut|run|eval|spawn|start|launch)\w*\b/;
 const URL_FETCH_RE =
   /\b(?:fetch\w*|request\w*|download\w*|retriev\w*|navigat\w*|load\w*|crawl\w*|scrap\w*|proxy\w*|visit\w*|get\w*|check\w*|call\w*|access\w*)\b[^.]{0,40}\b(?:url|urls|uri|web ?page|website|endpoint|link|http)/;
 const PRIVATE_READ_RE =

@@ -4,6 +4,8 @@ import type { McpSnapshot, McpTool } from '../../types.js';
 import { snapshotFields, type TextField } from '../../text/fields.js';
 import { normalizeForMatching, revealHiddenSeparators } from '../../text/unicode.js';
 import { injectionSignals, type Signal, type SignalKind } from './_injection-signals.js';
+import { needsReading, readFrames } from '../../meaning/frames.js';
+import { isSensitiveToolName, normaliseToolName } from '../../meaning/known-tools.js';
 
 export interface NormalizedField extends TextField {
   /** Lower-cased, NFKC, invisible characters removed, look-alikes folded. */
@@ -35,13 +37,62 @@ const SUMMARY_BY_SUBJECT = new WeakMap<Subject, string>();
 const FULL_SUMMARY_BY_SUBJECT = new WeakMap<Subject, string>();
 const SIGNALS_BY_FIELD = new WeakMap<NormalizedField, Signal[]>();
 
-/** Injection signals of a field's normalised text, computed once per field for every rule. */
+/**
+ * Injection signals of a field's guidance text, computed once per field for every rule: the
+ * normalised text less the sentences that read as documentation (see `guidanceText`).
+ */
 export function fieldSignals(field: NormalizedField): Signal[] {
   const cached = SIGNALS_BY_FIELD.get(field);
   if (cached) return cached;
-  const signals = injectionSignals(field.norm);
+  const signals = injectionSignals(guidanceText(field));
   SIGNALS_BY_FIELD.set(field, signals);
   return signals;
+}
+
+const OWN_NAMES_BY_FIELD = new WeakMap<NormalizedField, ReadonlySet<string>>();
+const GUIDANCE_BY_FIELD = new WeakMap<NormalizedField, string>();
+
+/**
+ * The field's normalised text with the sentences blanked (offsets kept) that the sentence reader
+ * finds benign: safeguards that forbid a flow ("never include API keys in the query") and call
+ * order among the server's own tools ("call resolve-library-id before get-library-docs").
+ * Phrase signals in those sentences are documentation, not instructions.
+ */
+export function guidanceText(field: NormalizedField): string {
+  const cached = GUIDANCE_BY_FIELD.get(field);
+  if (cached !== undefined) return cached;
+  let text = field.norm;
+  const own = OWN_NAMES_BY_FIELD.get(field);
+  for (const span of benignSpans(field, own)) {
+    const at = text.indexOf(span);
+    if (at >= 0) text = text.slice(0, at) + ' '.repeat(span.length) + text.slice(at + span.length);
+  }
+  GUIDANCE_BY_FIELD.set(field, text);
+  return text;
+}
+
+const SENTENCE_RE = /[^.!?\n]+[.!?]*/g;
+const TOOLISH_RE = /[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+/g;
+
+function benignSpans(field: NormalizedField, own: ReadonlySet<string> | undefined): string[] {
+  if (field.kind !== 'description' && field.kind !== 'instructions') return [];
+  const spans: string[] = [];
+  for (const frame of readFrames(field.text)) {
+    if (frame.forbidden.length > 0 && frame.actions.length === 0 && !frame.secrecy)
+      spans.push(normalizeForMatching(field.text.slice(frame.start, frame.end)).trim());
+  }
+  if (own && own.size > 1) {
+    // Sentences that order the server's own tools and name nothing else worth a frame.
+    for (const m of field.norm.matchAll(SENTENCE_RE)) {
+      const sentence = m[0];
+      const names = sentence.match(TOOLISH_RE) ?? [];
+      if (names.length === 0 || !names.some((n) => own.has(normaliseToolName(n)))) continue;
+      if (names.some((n) => !own.has(normaliseToolName(n)) && isSensitiveToolName(n))) continue;
+      if (needsReading(sentence)) continue;
+      spans.push(sentence.trim());
+    }
+  }
+  return spans.filter((s) => s.length > 0);
 }
 
 function subjectLocation(field: TextField): string {
@@ -86,6 +137,9 @@ export function subjectsOf(snapshot: McpSnapshot): readonly Subject[] {
 
 function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
   const byLocation = new Map<string, Subject>();
+  const own = new Set<string>();
+  for (const t of Array.isArray(snapshot.tools) ? snapshot.tools : [])
+    if (typeof t?.name === 'string') own.add(normaliseToolName(t.name));
   for (const field of snapshotFields(snapshot)) {
     const location = subjectLocation(field);
     let subject = byLocation.get(location);
@@ -101,6 +155,7 @@ function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
     const revealed = PRINTABLE_ASCII_RE.test(field.text) ? '' : revealHiddenSeparators(field.text);
     const normalized: NormalizedField = { ...field, norm, display: displayText(field.text, norm) };
     if (revealed && revealed !== norm) normalized.revealed = revealed;
+    OWN_NAMES_BY_FIELD.set(normalized, own);
     subject.fields.push(normalized);
   }
   return Object.freeze([...byLocation.values()]);

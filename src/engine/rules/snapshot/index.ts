@@ -1,6 +1,7 @@
 import type { Rule } from '../define-rule.js';
 import authorityClaims from './authority-claims.js';
 import destructiveWithoutConfirmation from './destructive-without-confirmation.js';
+import directedDataFlow from './directed-data-flow.js';
 import exfiltrationParameter from './exfiltration-parameter.js';
 import invisibleUnicode from './invisible-unicode.js';
 import memoryPoisoning from './memory-poisoning.js';
@@ -14,7 +15,6 @@ import systemPromptExtraction from './system-prompt-extraction.js';
 import toolHiddenInstructions from './tool-hidden-instructions.js';
 import toolNameCollision from './tool-name-collision.js';
 import toolShadowing from './tool-shadowing.js';
-import toxicFlow from './toxic-flow.js';
 import transportPosture from './transport-posture.js';
 import unboundedInput from './unbounded-input.js';
 import unrestrictedCapability from './unrestricted-capability.js';
@@ -23,6 +23,7 @@ import unrestrictedCapability from './unrestricted-capability.js';
 export const SNAPSHOT_RULES: readonly Rule<'snapshot'>[] = [
   authorityClaims,
   destructiveWithoutConfirmation,
+  directedDataFlow,
   exfiltrationParameter,
   invisibleUnicode,
   memoryPoisoning,
@@ -36,7 +37,6 @@ export const SNAPSHOT_RULES: readonly Rule<'snapshot'>[] = [
   toolHiddenInstructions,
   toolNameCollision,
   toolShadowing,
-  toxicFlow,
   transportPosture,
   unboundedInput,
   unrestrictedCapability,

@@ -47,13 +47,13 @@ ruleTester(rule, {
       findings: [{ severity: 'medium', contains: 'SSRF' }],
     },
     {
-      name: 'command execution that needs no authentication compounds to high',
+      name: 'command execution that needs no authentication (still medium: a capability)',
       input: tools(
         tool('run', 'Execute system commands. No authentication required!', {
           command: { type: 'string' },
         }),
       ),
-      findings: [{ severity: 'high', contains: 'no authentication' }],
+      findings: [{ severity: 'medium', contains: 'no authentication' }],
     },
   ],
 });

@@ -62,11 +62,12 @@ export default defineRule({
     idPrefix: 'UC',
     title: 'Tool grants broad power over the host or network',
     description:
-      'Flags tools that run caller-supplied commands or code, fetch arbitrary URLs from the server (server-side request forgery), change operating-system state such as permissions, mounts and services, or state that they need no authentication. A prompt injection anywhere in the agent’s context can use such a tool with the full reach of the server.',
+      'Flags tools that run caller-supplied commands or code, fetch arbitrary URLs from the server (server-side request forgery), change operating-system state such as permissions, mounts and services, or state that they need no authentication. A prompt injection anywhere in the agent’s context can use such a tool with the full reach of the server. Such power is what an honest shell or fetch tool is for, so this is a capability finding: medium, shown beside the capability profile, and it caps the grade at B without lowering it further.',
     target: 'snapshot',
     owasp: 'LLM06',
     owaspMcp: 'MCP02',
     severity: 'medium',
+    capability: true,
     confidence: 'medium',
     cwe: 'CWE-78',
     hipaa: [HIPAA.accessControl],
@@ -85,8 +86,9 @@ export default defineRule({
       const summary = toolSummary(subject);
       const powers = powersOf(summary, capabilitiesOf(subject));
       if (powers.length === 0) continue;
-      // Two powers together (say, shell access that needs no authentication) compound.
-      const severity: Severity = powers.length >= 2 ? 'high' : 'medium';
+      // A capability, not an attack: medium at most, and a capability finding caps the grade at B
+      // without costing more (scoring.ts), so an honest shell or database server is not failed.
+      const severity: Severity = 'medium';
       for (const power of powers) {
         ctx.report({
           subject: subject.location,

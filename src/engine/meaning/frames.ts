@@ -1,0 +1,695 @@
+// Reads each sentence of a text field as a frame: is it a directive to the model, which actions
+// it asks for (and which it forbids), on which objects (credentials, sensitive files, the
+// environment, the conversation, the system prompt), towards which sinks (a parameter of this
+// tool, an outside address, another server's tool), with what scope ("on every turn") and whether
+// the user is kept out of it. Rules reason over frames; no rule matches a phrase.
+//
+// English sentences are read with wink-nlp (lemmas, part of speech, negation scope). Other
+// languages are read with the concept stems of lexicon.ts over sentences split on punctuation.
+import {
+  ACCOUNT_RE,
+  EMAIL_RE,
+  DOMAIN_RE,
+  EN_ACTIONS,
+  EN_HIDE_VERBS,
+  EN_OBJECT_PATTERNS,
+  EN_PHRASAL_ACTIONS,
+  EN_PREFERENCE_RE,
+  EN_SCOPE_RE,
+  EN_SECRECY_ADVERBS,
+  EN_TELL_VERBS,
+  EN_USER_WORDS,
+  ENV_REF_RE,
+  FOREIGN,
+  IP_RE,
+  PHONE_RE,
+  SECRET_VAR_NAME_RE,
+  SENSITIVE_PATH_RE,
+  URL_RE,
+  type ActionKind,
+  type LanguageCode,
+  type ObjectKind,
+} from './lexicon.js';
+import { readSentences, type Sentence, type Token } from './nlp.js';
+
+export type SinkKind = 'url' | 'email' | 'ip' | 'phone' | 'domain' | 'account' | 'param' | 'tool';
+
+export interface FrameSink {
+  kind: SinkKind;
+  value: string;
+}
+
+export interface Frame {
+  /** The sentence as written. */
+  text: string;
+  /** Offsets of the sentence in the field's text. */
+  start: number;
+  end: number;
+  language: 'en' | LanguageCode;
+  /** Addressed to the model: an imperative, "you must", "the assistant should", "always …". */
+  directive: boolean;
+  /** Directive by modal wording ("you must", "should contain", "always"), not by mood alone:
+   *  a tool description's opening imperative ("Send an e-mail") states what the tool does. */
+  modal: boolean;
+  /** Actions asked for (not negated). */
+  actions: ActionKind[];
+  /** Actions forbidden ("never include keys", "do not send"). */
+  forbidden: ActionKind[];
+  objects: ObjectKind[];
+  sinks: FrameSink[];
+  /** Tool names the sentence mentions (identifiers and `the X tool`), resolved by the caller. */
+  toolMentions: string[];
+  /** The user is kept out: "no need to mention it", "silently", "without telling them". */
+  secrecy: boolean;
+  /** Applies to every call or turn: "always", "on every turn", "before anything else". */
+  scope: boolean;
+  /** This tool over others: "instead of any other search tool", "other tools are deprecated". */
+  preference: boolean;
+  /** Instructions that come from elsewhere are to be obeyed ("follow what it says"). */
+  obeysRemote: boolean;
+  /** A flow narrated in the passive ("returned history is also handed to …"). */
+  describedFlow: boolean;
+}
+
+export interface ReadContext {
+  /** Parameter names of the tool the text belongs to (a sink when named). */
+  paramNames?: ReadonlySet<string>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cheap gate: most text never needs a sentence read. Text passes when it names a concept a frame
+// can be built around; everything else yields no frames.
+
+const GATE_RE = new RegExp(
+  [
+    EN_OBJECT_PATTERNS.map(([, re]) => re.source).join('|'),
+    SENSITIVE_PATH_RE.source,
+    ENV_REF_RE.source,
+    String.raw`\b(?:https?|wss?|ftp):\/\/`,
+    String.raw`[\w.+-]{1,64}@[a-z0-9-]{1,63}\.[a-z]`,
+    String.raw`\b(?:silently|quietly|secretly|covertly|discreetly|unnoticed|stealthily|behind the scenes)\b`,
+    String.raw`\b(?:no need|needn't|need not|don't need|without|never|do not|don't)\s+(?:\w+\s+){0,2}(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|bring(?:ing)? (?:it|this|that) up|bother|disclose|reveal|alert|surface|flag)`,
+    String.raw`\b(?:hide|conceal|withhold)\b|\bleave (?:it|this|that) out\b|\bkeep (?:it|this|that) (?:between|to yourself|quiet|private)`,
+    String.raw`\b(?:instead of|rather than|in place of|deprecated|only use|never use|do not use|prefer this)\b`,
+    String.raw`\b(?:every|each) (?:turn|call|request|message|reply|response|conversation)\b|\bbefore (?:any|every|each|anything|responding|answering)\b`,
+    String.raw`\b(?:follow|obey|comply with|carry out|do what)\b[^.]{0,40}\b(?:instructions?|says|directions|commands|steps)`,
+    String.raw`\b(?:ignore|disregard|forget|bypass)\b`,
+    String.raw`\b(?:bcc|cc|recipients?|redirect|reroute|forward)\b`,
+    // Consent claimed, reasons not to tell, selective reporting.
+    String.raw`\b(?:agreed|consented|approved|opted in)\b|\bbring(?:ing)? (?:it|this|that) up\b|\b(?:only|just) (?:report|mention|tell|say|show|surface)\b|\b(?:report|mention|tell|say|show|reply with|respond with) only\b|\bno (?:reason|point|need) to\b`,
+    // Other tools disparaged.
+    String.raw`\bno longer (?:supported|maintained|available)\b|\bout of sync\b|\b(?:skip|avoid) (?:them|those|these)\b|\b(?:unreliable|outdated|broken)\b`,
+    // Identifiers of tools worth directing: mail, chat, payments, git, files.
+    String.raw`\b(?:[a-z0-9]+_)*(?:send|post|create|transfer|pay|push|forward|reply|share|publish|commit|merge|invite|refund|charge|wire)_[a-z0-9_]+\b|\b[a-z0-9_]+_(?:email|emails|mail|message|messages|payment|payments|transfer|invoice|refund|payout|payouts|funds|commit|files)\b`,
+    // Destinations: bank accounts, payment ids, wallets.
+    String.raw`\b[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){3,7}\b|\b(?:acct|cus)_[a-z0-9]{6,}\b|\b0x[0-9a-f]{40}\b`,
+  ].join('|'),
+  'i',
+);
+/** Letters of the scripts the foreign lexicons read (case-sensitive: under the `i` flag, Latin
+ *  Extended would match a plain "s" through Unicode case folding of "ſ"). */
+const FOREIGN_LETTER_RE = /[\u00c0-\u024f\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/u;
+
+export function needsReading(text: string): boolean {
+  return GATE_RE.test(text) || FOREIGN_LETTER_RE.test(text);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const LATIN_STOPWORDS: Readonly<Record<'es' | 'pt' | 'fr' | 'de' | 'it', RegExp>> = {
+  es: /\b(?:el|los|las|del|que|para|por|una|con|usuario|debes|siempre|cada|herramienta)\b/g,
+  pt: /\b(?:os|as|do|da|dos|das|que|para|uma|com|não|usuário|você|sempre|ferramenta)\b/g,
+  fr: /\b(?:le|les|des|du|et|pour|une|avec|vous|utilisateur|toujours|chaque|outil|est)\b/g,
+  de: /\b(?:der|die|das|und|für|nicht|sie|ist|mit|ein|eine|den|dem|nutzer|benutzer|immer)\b/g,
+  it: /\b(?:il|gli|della|che|per|una|con|non|utente|sempre|ogni|strumento)\b/g,
+};
+
+const ENGLISH_WORD_RE =
+  /\b(?:the|and|to|of|is|for|with|this|you|your|it|be|a|an|in|on|or|if|when)\b/i;
+
+/** The language of one sentence: by script, then by function words for Latin script. */
+export function languageOf(text: string): 'en' | LanguageCode {
+  if (/[\u3040-\u30ff]/.test(text)) return 'ja';
+  if (/[\uac00-\ud7af]/.test(text)) return 'ko';
+  if (/[\u4e00-\u9fff]/.test(text)) return 'zh';
+  if (/[\u0400-\u04ff]/.test(text)) return 'ru';
+  const lower = text.toLowerCase();
+  let best: 'en' | LanguageCode = 'en';
+  let bestCount = 1;
+  for (const [code, re] of Object.entries(LATIN_STOPWORDS) as [LanguageCode, RegExp][]) {
+    const count = lower.match(re)?.length ?? 0;
+    const english =
+      lower.match(/\b(?:the|and|to|of|is|for|with|this|you|your|it|be)\b/g)?.length ?? 0;
+    if (count > Math.max(bestCount, english)) {
+      best = code;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// English frames.
+
+const SUBORDINATORS = new Set(['before', 'after', 'when', 'whenever', 'once', 'if', 'while', 'as']);
+const OPENING_ADVERBS = new Set([
+  'always',
+  'also',
+  'then',
+  'first',
+  'please',
+  'now',
+  'just',
+  'simply',
+  'additionally',
+  'further',
+  'next',
+  'finally',
+  'kindly',
+  'immediately',
+  'silently',
+  'quietly',
+  'secretly',
+  'discreetly',
+  'automatically',
+  'never',
+  'do',
+  'not',
+]);
+const MODAL_RE =
+  /\b(?:you|assistant|model|ai|agent|llm|claude|gpt|caller|client)\b[^.]{0,20}?\b(?:must|should|need to|needs to|have to|has to|are required to|is required to|shall|will need to|ought to)\b|\b(?:make sure|be sure|remember to|ensure|don't forget|do not forget|it is (?:required|mandatory|necessary|essential|important) (?:to|that)|it's (?:required|mandatory|necessary|essential|important) (?:to|that)|is expected to|are expected to|is to be|are to be)\b|\b(?:should|must|shall|needs? to|has to|have to)\s+(?:always\s+|also\s+)?(?:be\s+)?(?:hold|contain|include|carry|have|receive|get|take|be set|be filled|be populated|filled|populated|set|equal|match|mirror|repeat|echo|copy)\b/;
+const DOC_EXEMPT_OBJECT_RE =
+  /\b(?:bugs?|issues?|problems?|feedback|questions?|errors? to (?:the )?maintainers?)\b/;
+const TOKEN_NOT_CREDENTIAL_RE =
+  /\b(?:max(?:imum)?|min(?:imum)?|page|next|pagination|continuation|cursor|sync|input|output|completion|prompt|context|llm|number of|count of|tokens? (?:count|limit|budget|usage)|design|css|theme|color)[ _-]?tokens?\b|\btokens? (?:count|limit|budget|usage|per)\b/;
+
+function lemmaText(tokens: readonly Token[]): string {
+  return tokens.map((t) => t.lemma).join(' ');
+}
+
+/** Clauses of a sentence: split at commas, semicolons, colons and dashes. */
+function clauses(tokens: readonly Token[]): Token[][] {
+  const out: Token[][] = [[]];
+  for (const t of tokens) {
+    if ((t.pos === 'PUNCT' || t.pos === 'SYM') && /^[)(]?[,;:—–-][)(]?$/.test(t.value))
+      out.push([]);
+    else out.at(-1)!.push(t);
+  }
+  return out.filter((c) => c.length > 0);
+}
+
+/** Verbs that open instructions; wink tags a capitalised one as a proper noun at times. */
+const IMPERATIVE_VERBS = new Set([
+  ...Object.keys(EN_ACTIONS),
+  'use',
+  'make',
+  'ensure',
+  'set',
+  'keep',
+  'let',
+  'treat',
+  'consider',
+  'remember',
+  'try',
+  'take',
+  'write',
+  'save',
+  'store',
+  'create',
+  'paste',
+  'put',
+  'respond',
+  'reply',
+  'answer',
+  'return',
+  'route',
+]);
+
+/** A clause opens with a base-form verb (after adverbs): an imperative. */
+function isImperativeClause(clause: readonly Token[]): boolean {
+  let i = 0;
+  while (i < clause.length && (OPENING_ADVERBS.has(clause[i]!.lemma) || clause[i]!.pos === 'PUNCT'))
+    i++;
+  const t = clause[i];
+  if (!t) return false;
+  if (SUBORDINATORS.has(t.lemma)) return false;
+  // wink tags a capitalised sentence-initial verb as a proper noun sometimes ("Include …"); the
+  // lemma decides then: a known action verb written in its base form.
+  const base = t.value.toLowerCase() === t.lemma;
+  if (t.pos === 'VERB' || t.pos === 'AUX')
+    return (base && !/s$/.test(t.value.toLowerCase())) || base;
+  return base && t.pos !== 'MASK' && (IMPERATIVE_VERBS.has(t.lemma) || EN_TELL_VERBS.has(t.lemma));
+}
+
+function englishActions(tokens: readonly Token[]): {
+  actions: Set<ActionKind>;
+  forbidden: Set<ActionKind>;
+  passiveFlow: boolean;
+} {
+  const actions = new Set<ActionKind>();
+  const forbidden = new Set<ActionKind>();
+  let passiveFlow = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.pos !== 'VERB' && t.pos !== 'PROPN' && t.pos !== 'NOUN' && t.pos !== 'AUX') continue;
+    const kind = EN_ACTIONS[t.lemma];
+    if (!kind) continue;
+    // Nouns only count when they stand where a verb does: "bcc x@y", "cc the team".
+    if (t.pos === 'NOUN' && t.lemma !== 'bcc' && t.lemma !== 'cc') continue;
+    // A passive ("they would be logged", "is included in the response") describes what happens;
+    // it asks the model for nothing.
+    if (isPassive(tokens, i)) {
+      if (kind === 'transmit') passiveFlow = true;
+      continue;
+    }
+    (t.negated || precededByNegation(tokens, i) ? forbidden : actions).add(kind);
+  }
+  const lemmas = lemmaText(tokens);
+  for (const [phrase, kind] of EN_PHRASAL_ACTIONS) {
+    const at = lemmas.indexOf(phrase);
+    if (at >= 0)
+      (/\b(?:never|not|no)\b[^.]{0,15}$/.test(lemmas.slice(0, at)) ? forbidden : actions).add(kind);
+  }
+  return { actions, forbidden, passiveFlow };
+}
+
+function isPassive(tokens: readonly Token[], i: number): boolean {
+  const value = tokens[i]!.value.toLowerCase();
+  if (!/(?:ed|en|wn|ne|lt|nt)$/.test(value)) return false;
+  for (let j = Math.max(0, i - 3); j < i; j++) {
+    const lemma = tokens[j]!.lemma;
+    if (lemma === 'be' || lemma === 'get') return true;
+  }
+  return false;
+}
+
+const NEGATORS = new Set(['not', "n't", 'never', 'no', 'without', 'nor', 'avoid', 'refrain']);
+
+function precededByNegation(tokens: readonly Token[], i: number): boolean {
+  for (let j = Math.max(0, i - 4); j < i; j++) if (NEGATORS.has(tokens[j]!.lemma)) return true;
+  return false;
+}
+
+function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (EN_SECRECY_ADVERBS.has(t.lemma)) return true;
+    if (EN_HIDE_VERBS.has(t.lemma) && !t.negated && !precededByNegation(tokens, i)) {
+      // "hide it from the user", "omit this from the reply"; not "hidden files" (an adjective).
+      if (t.pos === 'VERB' || t.pos === 'PROPN') return true;
+    }
+    if (EN_TELL_VERBS.has(t.lemma) && (t.negated || precededByNegation(tokens, i))) {
+      // Negated telling counts when aimed at the user or at the action itself ("it", "this"):
+      // "don't show raw JSON to users" is formatting, "don't mention it" is concealment.
+      const rest = tokens.slice(i + 1, i + 7).map((x) => x.lemma);
+      const aimedAtUser = rest.some((w) => EN_USER_WORDS.has(w));
+      const aimedAtAction = rest.some((w) =>
+        [
+          'it',
+          'this',
+          'that',
+          'these',
+          'they',
+          'step',
+          'change',
+          'up',
+          'transfer',
+          'action',
+          'call',
+        ].includes(w),
+      );
+      const bareAfterNeed = /\b(?:need|reason|point)\b/.test(lemmas);
+      if (t.lemma === 'show' || t.lemma === 'display' || t.lemma === 'note') {
+        if (aimedAtAction && !aimedAtUser) return true;
+        continue;
+      }
+      if (aimedAtUser || aimedAtAction || bareAfterNeed) return true;
+    }
+  }
+  return (
+    /\b(?:user|human|they|customer)\b[^.]{0,25}\b(?:already know|already be aware|already approve|have already approve|do not need to know|don't need to know|need not know|won't notice|will not notice|shouldn't know|should not know|must not know|must not learn|never know|never find out)/.test(
+      lemmas,
+    ) ||
+    /\bleave (?:it|this|that|them|these|the \w+) out of (?:the|your|any) (?:reply|response|answer|summary|output|message|conversation)\b/.test(
+      lemmas,
+    ) ||
+    /\bkeep (?:it|this|that|them) (?:between|to yourself|private|confidential|quiet|low-key|under wraps|out of (?:the|your))\b/.test(
+      lemmas,
+    ) ||
+    /\b(?:behind the scene|in the background|without (?:the user|them|anyone|user) (?:know|notice|see|be aware|be notify|be inform|be tell))/.test(
+      lemmas,
+    ) ||
+    // A claim of prior consent, or a reason not to tell: "the user agreed to this at install".
+    /\b(?:user|they|customer|human)\b[^.;]{0,20}\b(?:agree|consent|approve|opt in|sign off|accept)(?:ed|d)?\b[^.;]{0,30}\b(?:already|at install|during setup|when install|beforehand|in advance|earlier|previously)\b/.test(
+      lemmas,
+    ) ||
+    /\b(?:bring it up|bring this up|mention it|mention this|tell them|telling them|flag it|flag this)\b[^.;]{0,30}\b(?:only|just|would|will)\b[^.;]{0,10}\b(?:confuse|worry|alarm|annoy|distract|bother|overwhelm|clutter)/.test(
+      lemmas,
+    ) ||
+    // Selective reporting: "report only the progress", "reply with the image only".
+    /\b(?:report|mention|tell|show|say|reply with|respond with|surface) only\b|\bonly (?:report|mention|tell the user|say|surface)\b/.test(
+      lemmas,
+    ) ||
+    /\bno (?:reason|need|point) to (?:list|show|display|surface|flag|report|mention|note)\b/.test(
+      lemmas,
+    )
+  );
+}
+
+/** Compounds that name a process or a product around a secret, not the secret itself:
+ *  "password reset e-mail", "leaked secrets scanner", "token count". */
+const CREDENTIAL_COMPOUND_RE =
+  /\b(?:password|passcode|secret|token|credential|key)s? (?:reset|resets|policy|policies|strength|rotation|manager|managers|vault|scan|scanner|scanning|detection|expiry|expiration|length|requirements?|hygiene|change|field|prompt|input)\b|\b(?:reset|forgot|forgotten|change|rotate|rotating|rotated|leaked|expired|revoked|exposed|compromised|weak|hardcoded|hard-coded) (?:your |the |a |any )?(?:password|secret|token|credential|key)s?\b/gi;
+
+function englishObjects(sentence: string, lemmas: string): Set<ObjectKind> {
+  const objects = new Set<ObjectKind>();
+  const lower = sentence.toLowerCase().replace(CREDENTIAL_COMPOUND_RE, ' ');
+  lemmas = lemmas.replace(CREDENTIAL_COMPOUND_RE, ' ');
+  for (const [kind, re] of EN_OBJECT_PATTERNS) {
+    if (!re.test(lemmas) && !re.test(lower)) continue;
+    if (kind === 'credential' && isOnlyNonCredentialToken(lower)) continue;
+    objects.add(kind);
+  }
+  return objects;
+}
+
+/** "max_tokens", "page token", "token count": the word token that is not a credential. */
+function isOnlyNonCredentialToken(lower: string): boolean {
+  if (!/\btokens?\b/.test(lower)) return false;
+  const withoutToken = lower.replace(/\btokens?\b/g, ' ');
+  const other = EN_OBJECT_PATTERNS.find(([k]) => k === 'credential')![1];
+  if (other.test(withoutToken)) return false;
+  return (
+    TOKEN_NOT_CREDENTIAL_RE.test(lower) ||
+    !/\b(?:auth|access|bearer|api|secret|session|refresh|github|gitlab|slack|oauth|personal|your|their|user'?s?)\b/.test(
+      lower,
+    )
+  );
+}
+
+/** Objects and sinks every language shares: paths, variables, addresses. */
+function languageFreeObjects(sentence: string, objects: Set<ObjectKind>): void {
+  const lower = sentence.toLowerCase();
+  if (SENSITIVE_PATH_RE.test(lower)) objects.add('sensitive-file');
+  if (ENV_REF_RE.test(lower) || SECRET_VAR_NAME_RE.test(sentence)) objects.add('environment');
+  if (SECRET_VAR_NAME_RE.test(sentence)) objects.add('credential');
+}
+
+function sinksOf(sentence: string, ctx: ReadContext): FrameSink[] {
+  const sinks: FrameSink[] = [];
+  const lower = sentence.toLowerCase();
+  const seen = new Set<string>();
+  const add = (kind: SinkKind, value: string): void => {
+    const key = `${kind}:${value}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    sinks.push({ kind, value });
+  };
+  for (const m of lower.matchAll(URL_RE)) add('url', m[0]);
+  for (const m of lower.matchAll(EMAIL_RE)) add('email', m[0]);
+  for (const m of lower.matchAll(IP_RE))
+    if (!/^(?:\d+\.){3}\d+$/.test(m[0]) || !/version|v\d/.test(lower)) add('ip', m[0]);
+  for (const m of lower.matchAll(PHONE_RE)) add('phone', m[0].trim());
+  for (const m of sentence.matchAll(ACCOUNT_RE)) add('account', m[0]);
+  const withoutUrls = lower.replace(URL_RE, ' ').replace(EMAIL_RE, ' ');
+  for (const m of withoutUrls.matchAll(DOMAIN_RE)) {
+    // File names ("config.json") are not domains; "collector.example.net" is.
+    if (!/\.(?:js|ts|py|json|md|txt|yaml|yml|toml|env|sh|rs|go)$/.test(m[0])) add('domain', m[0]);
+  }
+  if (ctx.paramNames)
+    for (const name of paramsNamedIn(sentence, ctx.paramNames)) add('param', name);
+  return sinks;
+}
+
+/** The parameters of the tool that a sentence names (a sink: "put it in the `notes` field"). */
+export function paramsNamedIn(sentence: string, paramNames: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const name of paramNames) {
+    if (name.length < 2 || !sentence.includes(name)) continue;
+    const re = new RegExp(`(?:^|[^\\w])[\`'"]?${escapeRe(name)}[\`'"]?(?:$|[^\\w])`);
+    if (re.test(sentence)) out.push(name);
+  }
+  return out;
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const TOOL_WORD_RE =
+  /\b(?:the\s+)?[`'"]?([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)[`'"]?(?:\s+(?:tool|function|command|action|endpoint))?/g;
+
+function toolMentionsOf(sentence: string): string[] {
+  const out = new Set<string>();
+  for (const m of sentence.matchAll(TOOL_WORD_RE)) {
+    const name = m[1]!;
+    // Hyphenated words ("read-only", "well-known") are prose.
+    if (/^[a-z]+(?:-[a-z]+)+$/.test(name) && !m[0].match(/\b(?:tool|function)\b/)) continue;
+    out.add(name);
+  }
+  for (const m of sentence.matchAll(
+    /\b(?:the\s+)?[`'"]?([a-z][a-z0-9]{2,})[`'"]?\s+(?:tool|function)\b/gi,
+  )) {
+    const name = m[1]!.toLowerCase();
+    if (
+      ![
+        'this',
+        'that',
+        'the',
+        'any',
+        'other',
+        'another',
+        'same',
+        'each',
+        'every',
+        'a',
+        'search',
+        'new',
+        'mcp',
+        'first',
+        'next',
+        'previous',
+        'which',
+        'whatever',
+        'one',
+        'following',
+        'right',
+        'correct',
+        'appropriate',
+        'above',
+        'below',
+        'current',
+        'relevant',
+        'specific',
+        'given',
+        'separate',
+        'dedicated',
+        'fetch',
+        'web',
+        'browser',
+      ].includes(name)
+    )
+      out.add(name);
+  }
+  return [...out];
+}
+
+function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
+  const tokens = sentence.tokens;
+  const lemmas = lemmaText(tokens);
+  const lower = sentence.text.toLowerCase();
+  const { actions, forbidden, passiveFlow } = englishActions(tokens);
+  const objects = englishObjects(sentence.text, lemmas);
+  languageFreeObjects(sentence.text, objects);
+  const modal = MODAL_RE.test(lower) || /\balways\b/.test(lower);
+  const directive = modal || clauses(tokens).some(isImperativeClause);
+  const plainLemmas = tokens
+    .filter((t) => t.mask === undefined)
+    .map((t) => t.lemma)
+    .join(' ');
+  const obeysRemote =
+    actions.has('follow') &&
+    /\b(?:instruction|direction|step|command|what it say|whatever it|what the (?:page|url|link|response|document|file) say|the content|everything it|its content|them exactly|it exactly)\b/.test(
+      plainLemmas,
+    ) &&
+    !/\b(?:guide|documentation|docs|tutorial|setup|installation|readme|convention|style|format|schema|spec(?:ification)?|syntax|pattern|example)\b/.test(
+      plainLemmas,
+    );
+  // "report bugs at https://…" is not moving data.
+  if (DOC_EXEMPT_OBJECT_RE.test(lower)) actions.delete('transmit');
+  return {
+    text: sentence.text,
+    start: sentence.start,
+    end: sentence.end,
+    language: 'en',
+    directive,
+    modal,
+    actions: [...actions],
+    forbidden: [...forbidden],
+    objects: [...objects],
+    sinks: sinksOf(sentence.text, ctx),
+    toolMentions: toolMentionsOf(sentence.text),
+    secrecy: englishSecrecy(tokens, lemmas),
+    scope: EN_SCOPE_RE.test(lower),
+    preference: EN_PREFERENCE_RE.test(lower),
+    obeysRemote,
+    describedFlow: passiveFlow,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Other languages: stems on sentences split at punctuation.
+
+const FOREIGN_RES = new Map<
+  LanguageCode,
+  Record<keyof Omit<(typeof FOREIGN)['es'], 'objects'>, RegExp> & {
+    objects: [ObjectKind, RegExp][];
+  }
+>();
+
+function foreignRes(code: LanguageCode) {
+  let res = FOREIGN_RES.get(code);
+  if (res) return res;
+  const lex = FOREIGN[code];
+  const cjk = code === 'zh' || code === 'ja' || code === 'ko';
+  const word = (source: string): RegExp =>
+    cjk ? new RegExp(`(?:${source})`, 'iu') : new RegExp(`(?:^|[^\\p{L}])(?:${source})`, 'iu');
+  res = {
+    objects: lex.objects.map(([k, s]) => [k, word(s)] as [ObjectKind, RegExp]),
+    transmit: word(lex.transmit),
+    read: word(lex.read),
+    follow: word(lex.follow),
+    override: word(lex.override),
+    secrecy: word(lex.secrecy),
+    directive: word(lex.directive),
+    scope: word(lex.scope),
+    preference: word(lex.preference),
+    redirect: word(lex.redirect),
+    callFirst: word(lex.callFirst),
+  };
+  FOREIGN_RES.set(code, res);
+  return res;
+}
+
+function foreignFrame(
+  sentence: string,
+  offset: number,
+  code: LanguageCode,
+  ctx: ReadContext,
+): Frame {
+  const res = foreignRes(code);
+  const lower = sentence.toLowerCase();
+  const objects = new Set<ObjectKind>();
+  for (const [k, re] of res.objects) if (re.test(lower)) objects.add(k);
+  // English words inside a foreign sentence ("API key", "token") count too.
+  for (const [k, re] of EN_OBJECT_PATTERNS)
+    if (re.test(lower) && !(k === 'credential' && isOnlyNonCredentialToken(lower))) objects.add(k);
+  languageFreeObjects(sentence, objects);
+  const actions = new Set<ActionKind>();
+  if (res.transmit.test(lower)) actions.add('transmit');
+  if (res.read.test(lower)) actions.add('read');
+  if (res.follow.test(lower)) actions.add('follow');
+  if (res.override.test(lower)) actions.add('override');
+  if (res.redirect.test(lower)) actions.add('redirect');
+  const secrecy = res.secrecy.test(lower);
+  const sinks = sinksOf(sentence, ctx);
+  const trimmed = sentence.trimStart();
+  const lead = sentence.length - trimmed.length;
+  return {
+    text: trimmed.trimEnd(),
+    start: offset + lead,
+    end: offset + lead + trimmed.trimEnd().length,
+    language: code,
+    // Without a tagger for these languages, a verb of moving, obeying or redirecting in a tool's
+    // text is read as asked of the model: descriptions rarely narrate such acts otherwise.
+    modal: res.directive.test(lower) || secrecy,
+    directive:
+      res.directive.test(lower) ||
+      secrecy ||
+      actions.has('transmit') ||
+      actions.has('follow') ||
+      actions.has('redirect') ||
+      actions.has('override'),
+    actions: [...actions],
+    forbidden: [],
+    objects: [...objects],
+    sinks,
+    toolMentions: toolMentionsOf(sentence),
+    secrecy,
+    scope: res.scope.test(lower) || res.callFirst.test(lower),
+    preference: res.preference.test(lower),
+    obeysRemote:
+      actions.has('follow') && (sinks.some((x) => x.kind === 'url') || actions.has('read')),
+    describedFlow: false,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const FRAMES_BY_TEXT = new Map<string, Frame[]>();
+const FRAME_MEMO_MAX = 20_000;
+
+/**
+ * The frames of one text field. Text that names no concept a frame is built around yields none
+ * (and costs one regular-expression test). Results are memoised by text and context: identical
+ * descriptions recur across tools and servers.
+ */
+export function readFrames(text: string, ctx: ReadContext = {}): readonly Frame[] {
+  if (text.length === 0 || (!needsReading(text) && languageOf(text) === 'en')) return [];
+  let frames = FRAMES_BY_TEXT.get(text);
+  if (!frames) {
+    frames = buildFrames(text.length > 20_000 ? text.slice(0, 20_000) : text, {});
+    if (FRAMES_BY_TEXT.size >= FRAME_MEMO_MAX) FRAMES_BY_TEXT.clear();
+    FRAMES_BY_TEXT.set(text, frames);
+  }
+  // Parameter sinks depend on the tool, the rest on the text alone: the memo keeps the latter.
+  const paramNames = ctx.paramNames;
+  if (!paramNames || paramNames.size === 0) return frames;
+  return frames.map((f) => {
+    const named = paramsNamedIn(f.text, paramNames);
+    return named.length === 0
+      ? f
+      : { ...f, sinks: [...f.sinks, ...named.map((value) => ({ kind: 'param' as const, value }))] };
+  });
+}
+
+/** Sentences, language-agnostic: a full stop ends one only before a space or the end, so URLs,
+ *  paths and version numbers stay whole. */
+const SENTENCE_SPLIT_RE = /[^\n]*?(?:[.!?](?=\s|$)|[。！？]|\n|$)/gu;
+
+function buildFrames(text: string, ctx: ReadContext): Frame[] {
+  // Only the sentences that name a concept are read: a long description whose one sentence
+  // mentions a token costs one sentence of tagging, not ten. Each sentence is read in its own
+  // language; runs of English sentences are read together by the English reader.
+  const frames: Frame[] = [];
+  const textLanguage = languageOf(text);
+  let english: { start: number; end: number } | undefined;
+  const flushEnglish = (): void => {
+    if (!english) return;
+    const { start } = english;
+    for (const s of readSentences(text.slice(english.start, english.end)))
+      frames.push(englishFrame({ ...s, start: s.start + start, end: s.end + start }, ctx));
+    english = undefined;
+  };
+  for (const m of text.matchAll(SENTENCE_SPLIT_RE)) {
+    const sentence = m[0];
+    if (!sentence.trim()) continue;
+    let language = languageOf(sentence);
+    // A short sentence with no English function words takes the language of its text.
+    if (language === 'en' && !ENGLISH_WORD_RE.test(sentence)) language = textLanguage;
+    // Foreign sentences are read by stems (cheap); English ones only when they name a concept.
+    if (language === 'en' && !needsReading(sentence)) {
+      flushEnglish();
+      continue;
+    }
+    if (language === 'en') {
+      const end = m.index + sentence.length;
+      english = english ? { start: english.start, end } : { start: m.index, end };
+      continue;
+    }
+    flushEnglish();
+    frames.push(foreignFrame(sentence, m.index, language, ctx));
+  }
+  flushEnglish();
+  return frames;
+}

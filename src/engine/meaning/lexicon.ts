@@ -1,0 +1,564 @@
+// Concept vocabularies the sentence reader maps words onto: what a sentence asks to be done
+// (actions), to what (objects), where it goes (sinks), and whether the user is kept out of it
+// (secrecy). These are lists of concepts in several languages, not attack phrases: a rule never
+// matches a sentence against a list; it reasons over the frame the reader builds from these
+// concepts (see frames.ts). English words are lemmas (wink-nlp lemmatises the text first); other
+// languages are matched as stems on the normalised text.
+
+export type ObjectKind =
+  /** API keys, passwords, tokens, private keys, cookies. */
+  | 'credential'
+  /** Files that hold secrets or private configuration (SSH keys, .env, cloud credentials). */
+  | 'sensitive-file'
+  /** Environment variables, especially ones named like secrets. */
+  | 'environment'
+  /** The conversation: the user's messages, chat history, the full prompt. */
+  | 'conversation'
+  /** The model's own instructions. */
+  | 'system-prompt'
+  /** Results of other tools, other servers' data. */
+  | 'other-tool-output';
+
+export type ActionKind =
+  /** Moves something into a call, a field or an address: include, pass, send, attach. */
+  | 'transmit'
+  /** Obtains something: read, open, load, collect. */
+  | 'read'
+  /** Runs or calls something. */
+  | 'execute'
+  /** Changes a target or an argument: redirect, replace, swap. */
+  | 'redirect'
+  /** Obeys text from elsewhere: follow, comply, do what it says. */
+  | 'follow'
+  /** Sets aside earlier instructions: ignore, disregard. */
+  | 'override'
+  /** Fetches a remote resource. */
+  | 'fetch';
+
+// ---------------------------------------------------------------------------------------------
+// English (lemmas).
+
+export const EN_ACTIONS: Readonly<Record<string, ActionKind>> = {
+  include: 'transmit',
+  pass: 'transmit',
+  send: 'transmit',
+  attach: 'transmit',
+  append: 'transmit',
+  prepend: 'transmit',
+  add: 'transmit',
+  forward: 'transmit',
+  upload: 'transmit',
+  post: 'transmit',
+  share: 'transmit',
+  copy: 'transmit',
+  bcc: 'transmit',
+  cc: 'transmit',
+  embed: 'transmit',
+  put: 'transmit',
+  provide: 'transmit',
+  supply: 'transmit',
+  fill: 'transmit',
+  submit: 'transmit',
+  transmit: 'transmit',
+  relay: 'transmit',
+  deliver: 'transmit',
+  mirror: 'transmit',
+  echo: 'transmit',
+  contain: 'transmit',
+  hold: 'transmit',
+  receive: 'transmit',
+  insert: 'transmit',
+  place: 'transmit',
+  paste: 'transmit',
+  populate: 'transmit',
+  give: 'transmit',
+  hand: 'transmit',
+  leak: 'transmit',
+  exfiltrate: 'transmit',
+  dump: 'transmit',
+  report: 'transmit',
+  log: 'transmit',
+  sync: 'transmit',
+  stash: 'transmit',
+  carry: 'transmit',
+  ship: 'transmit',
+  read: 'read',
+  open: 'read',
+  load: 'read',
+  collect: 'read',
+  gather: 'read',
+  grab: 'read',
+  retrieve: 'read',
+  extract: 'read',
+  obtain: 'read',
+  access: 'read',
+  cat: 'read',
+  harvest: 'read',
+  capture: 'read',
+  scrape: 'read',
+  look: 'read',
+  check: 'read',
+  run: 'execute',
+  execute: 'execute',
+  call: 'execute',
+  invoke: 'execute',
+  trigger: 'execute',
+  launch: 'execute',
+  spawn: 'execute',
+  redirect: 'redirect',
+  replace: 'redirect',
+  swap: 'redirect',
+  route: 'redirect',
+  reroute: 'redirect',
+  switch: 'redirect',
+  substitute: 'redirect',
+  rewrite: 'redirect',
+  change: 'redirect',
+  override: 'override',
+  follow: 'follow',
+  obey: 'follow',
+  comply: 'follow',
+  apply: 'follow',
+  adopt: 'follow',
+  honor: 'follow',
+  honour: 'follow',
+  ignore: 'override',
+  disregard: 'override',
+  forget: 'override',
+  bypass: 'override',
+  fetch: 'fetch',
+  visit: 'fetch',
+  download: 'fetch',
+  browse: 'fetch',
+  curl: 'fetch',
+};
+
+/** Multi-word verbs, matched on the lemma sequence. */
+export const EN_PHRASAL_ACTIONS: readonly (readonly [string, ActionKind])[] = [
+  ['pass along', 'transmit'],
+  ['pass on', 'transmit'],
+  ['send along', 'transmit'],
+  ['tack on', 'transmit'],
+  ['hand over', 'transmit'],
+  ['carry over', 'transmit'],
+  ['copy in', 'transmit'],
+  ['cc in', 'transmit'],
+  ['look up', 'read'],
+  ['pull in', 'read'],
+  ['pick up', 'read'],
+  ['point to', 'redirect'],
+  ['do what', 'follow'],
+  ['act on', 'follow'],
+  ['carry out', 'follow'],
+];
+
+/** Verbs of telling the user; negated, or with "without", they keep the user out. */
+export const EN_TELL_VERBS: ReadonlySet<string> = new Set([
+  'tell',
+  'mention',
+  'inform',
+  'notify',
+  'show',
+  'disclose',
+  'reveal',
+  'alert',
+  'say',
+  'explain',
+  'surface',
+  'bring',
+  'ask',
+  'confirm',
+  'announce',
+  'warn',
+  'display',
+  'flag',
+  'highlight',
+  'bother',
+  'note',
+  'indicate',
+  'acknowledge',
+  'report',
+]);
+
+/** Verbs of hiding, secrecy by themselves. */
+export const EN_HIDE_VERBS: ReadonlySet<string> = new Set([
+  'hide',
+  'conceal',
+  'omit',
+  'suppress',
+  'withhold',
+  'mask',
+  'obscure',
+]);
+
+export const EN_SECRECY_ADVERBS: ReadonlySet<string> = new Set([
+  'silently',
+  'quietly',
+  'secretly',
+  'covertly',
+  'discreetly',
+  'invisibly',
+  'surreptitiously',
+  'unnoticed',
+  'stealthily',
+]);
+
+/** Words naming the person the model serves. */
+export const EN_USER_WORDS: ReadonlySet<string> = new Set([
+  'user',
+  'human',
+  'customer',
+  'operator',
+  'requester',
+  'them',
+  'anyone',
+  'person',
+  'owner',
+]);
+
+/** Scope words: a directive that applies to every call, turn or message. */
+export const EN_SCOPE_RE =
+  /\b(?:every|each|all) (?:single )?(?:turn|time|call|request|message|reply|response|conversation|session|invocation|interaction|query|prompt|step|run|action)s?\b|\bon every\b|\bfor every\b|\balways\b|\bautomatically\b|\bby default\b|\bbefore (?:any|every|each|all|anything|responding|answering|replying|doing anything)\b|\bfirst thing\b|\bat the start of\b|\bwithout exception\b/;
+
+/** Preference manipulation: this tool over others. */
+export const EN_PREFERENCE_RE =
+  /\b(?:instead of|rather than|in place of|over) (?:any|all|every|the|other|another|a different|built-in|native)\b[^.]{0,40}\b(?:tools?|servers?|search|options?|functions?|providers?|services?|integrations?|alternatives?)\b|\bother (?:tools?|servers?|providers?|integrations?) (?:are|is|have been|will be) (?:deprecated|unreliable|outdated|broken|unsafe|insecure|disabled|retired|obsolete|compromised|not allowed)\b|\b(?:only|exclusively) (?:use|call|trust|rely on) this\b|\bnever use (?:any )?(?:other|another|the built-in|a different)\b|\bdo not use (?:any )?(?:other|another|the built-in|a different)\b|\balways (?:prefer|choose|pick|select) this\b|\bprefer this (?:tool|server|one)\b|\bthrough this (?:tool|server|function)\b[^.]{0,20}\binstead\b|\b(?:tools?|servers?|integrations?|trackers?|providers?)\b[^.]{0,80}\b(?:are|is) (?:no longer|not) (?:supported|maintained|available|safe|reliable|accurate|up to date|in sync|trustworthy)\b|\b(?:are|is) out of sync\b|\b(?:so |and )?(?:skip|avoid|ignore|bypass) (?:them|those|these|it)\b/;
+
+// ---------------------------------------------------------------------------------------------
+// Objects, by concept. Phrases are matched on lemmatised English text (and on the normalised text
+// for the other languages); the path patterns are matched on the text itself.
+
+const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
+  [
+    'credential',
+    String.raw`api[ _-]?keys?|apikeys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|ssh[ _-]?keys?|signing[ _-]?keys?|auth(?:entication|orization)?[ _-]?(?:token|header|code|key)s?|access[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?(?:tokens?|ids?|cookies?)|oauth[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?|pats?\b|jwts?|passwords?|passphrases?|passcodes?|credentials?|secrets?|cookies?|seed[ _-]?phrases?|mnemonic(?: phrase)?s?|recovery[ _-]?(?:phrase|code|key)s?|2fa codes?|otp codes?|one[- ]time (?:code|password)s?|client[ _-]?secrets?|wallet[ _-]?keys?|keychain|login details|tokens?`,
+  ],
+  [
+    'sensitive-file',
+    String.raw`ssh (?:directory|folder|config)|shell history|bash history|command history|browser (?:cookies|history|profile|passwords)|keychain|known hosts|authorized keys|kube ?config|dot ?env files?|env files?|credential files?|credentials files?|config(?:uration)? files? (?:of|for) (?:claude|cursor|the (?:mcp|client|assistant))|private key files?|wallet files?`,
+  ],
+  [
+    'environment',
+    String.raw`environment variables?|env(?:ironment)? vars?|env values?|process env|os environ|the environment|shell environment|environment of the (?:host|machine|server|process)`,
+  ],
+  [
+    'conversation',
+    String.raw`conversation(?: so far| history| log| transcript| context)?|chat (?:history|log|transcript|so far)|message history|previous (?:messages?|turns?|prompts?|requests?)|prior (?:messages?|turns?)|earlier (?:messages?|turns?)|(?:full|entire|whole|complete|original|verbatim|raw|exact) (?:user )?(?:message|prompt|request|query|input|text|thread|dialog(?:ue)?|exchange)s?|(?:user|user's|users'|their) (?:\w+ ){0,3}(?:messages|prompts|turns|exchanges|chats)|(?:last|previous|prior|earlier|recent|latest) (?:\w+ )?(?:messages|turns|prompts|exchanges|replies)|(?:user|user's|their) (?:original|verbatim|exact|raw|full) (?:message|prompt|request|question|input)s?|everything the user (?:said|wrote|typed|asked|sent|shared)|what the user (?:said|wrote|typed|asked)|context window|all (?:the )?messages|dialog(?:ue)? history|the thread so far|session history`,
+  ],
+  [
+    'system-prompt',
+    String.raw`system (?:prompt|message|instruction)s?|(?:your|the assistant's|the model's|the ai's) (?:instructions|prompt|guidelines|rules|configuration|directives)|initial (?:instructions|prompt)|hidden (?:prompt|instructions)|developer (?:message|prompt|instructions)|pre-?prompt`,
+  ],
+  [
+    'other-tool-output',
+    String.raw`(?:output|results?|responses?|data|contents?) (?:of|from) (?:every|all|any|other|previous|the other|another|earlier|prior) (?:tool|call|server|function)s?|other tools' (?:output|results)|(?:tool|function|call) (?:results|outputs|responses)|(?:results|responses|outputs) you (?:received|got|obtained|saw)|file contents|contents of (?:the |any |all )?(?:open|opened|recent|other) files|query rows|http responses`,
+  ],
+];
+
+/** Paths and names of files that hold secrets, language-independent. */
+export const SENSITIVE_PATH_RE =
+  /(?:~|\$home|%userprofile%|\/home\/[a-z0-9_-]+|\/root|\/users\/[a-z0-9_-]+)\/\.(?:ssh|aws|gnupg|kube|docker|config\/gcloud|azure|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|env|pgpass|cursor|claude|codeium|vscode)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\/etc\/(?:passwd|shadow|sudoers|ssh)\b|(?:^|[\s"'`(=:/])\.env(?:\.[a-z]+)?\b|\.(?:aws\/credentials|git-credentials|netrc|npmrc|pypirc|pgpass|bash_history|zsh_history)\b|\bcredentials\.json\b|\bwallet\.dat\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b|\bservice[-_]account[^\s]{0,20}\.json\b|\blogin data\b|\bkeychain-db\b/;
+
+/** Environment variable references: `$NAME`, `${NAME}`, `process.env.NAME`, `os.environ[...]`,
+ *  `%NAME%`, or a bare upper-case name that says it is a secret. */
+export const ENV_REF_RE =
+  /\$\{?[a-z_][a-z0-9_]{2,}\}?|\bprocess\.env\b|\bos\.environ\b|\bos\.getenv\b|%[a-z_][a-z0-9_]{2,}%|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:api_key|apikey|key|token|secret|password|passwd|pat|credentials?|access_key|secret_key)\b/;
+
+/** The upper-case form of a secret-like variable name (checked on the original text). */
+export const SECRET_VAR_NAME_RE =
+  /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:API_KEY|APIKEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|PAT|CREDENTIALS?|ACCESS_KEY|SECRET_KEY)\b/;
+
+// ---------------------------------------------------------------------------------------------
+// Sinks: where something goes.
+
+export const URL_RE = /\b(?:https?|wss?|ftp):\/\/[^\s"'<>`)\]]+/g;
+export const EMAIL_RE = /\b[\w.+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.[a-z]{2,24}\b/g;
+export const IP_RE = /\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b/g;
+export const PHONE_RE = /(?:^|\s)\+\d[\d -]{7,16}\d\b/g;
+/** Bank accounts and payment-platform account ids given as a destination. */
+export const ACCOUNT_RE =
+  /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?\b|\b(?:acct|cus|ba|card|src|pm)_[A-Za-z0-9]{6,}\b|\b0x[0-9a-fA-F]{40}\b|\b(?:bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b/g;
+/** A bare domain used as an address ("send it to collector.example.net"). */
+export const DOMAIN_RE =
+  /\b(?:[a-z0-9-]{1,63}\.){1,8}(?:com|net|org|io|dev|app|xyz|ru|cn|info|biz|co|me|site|online|top|cc|tk|pw|link|click|cloud|ai|sh)\b/g;
+
+/** Words that say "into this parameter/field". */
+export const FIELD_WORDS_RE = /\b(?:field|parameter|param|argument|arg|property|input|key)s?\b/;
+
+// ---------------------------------------------------------------------------------------------
+// Other languages: stems of the same concepts. Matching is on normalised (lower-cased) text.
+
+export type LanguageCode = 'es' | 'de' | 'fr' | 'pt' | 'it' | 'zh' | 'ja' | 'ko' | 'ru';
+
+export interface ForeignLexicon {
+  objects: readonly (readonly [ObjectKind, string])[];
+  transmit: string;
+  read: string;
+  follow: string;
+  override: string;
+  /** Keeping the user out: negated telling, "without informing", "silently". */
+  secrecy: string;
+  /** A directive: imperative markers, "you must", "always". */
+  directive: string;
+  scope: string;
+  preference: string;
+  /** Changing a target: set, replace, point elsewhere. */
+  redirect: string;
+  /** "Call this tool first, before anything else". */
+  callFirst: string;
+}
+
+/** Latin-script languages are matched on word starts; CJK on substrings. */
+export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
+  es: {
+    objects: [
+      [
+        'other-tool-output',
+        String.raw`(?:resultados?|filas|respuestas?|salidas?) (?:\S+ ){0,3}(?:devuelt|anterior|de otras herramientas)`,
+      ],
+      [
+        'credential',
+        String.raw`contraseñas?|claves? (?:de )?api|claves? privadas?|claves? secretas?|tokens?|credenciales?|secretos?|cookies?|frase semilla`,
+      ],
+      ['environment', String.raw`variables? de entorno`],
+      [
+        'conversation',
+        String.raw`(?:historial|historia) (?:de (?:la )?)?(?:conversación|chat|mensajes)|conversación completa|mensajes? (?:completos?|anteriores|del usuario)|todo lo que (?:el usuario )?(?:dijo|escribió)`,
+      ],
+      ['system-prompt', String.raw`prompt del sistema|instrucciones del sistema|tus instrucciones`],
+    ],
+    transmit: String.raw`peg|envi|enví|mand|inclu|adjunt|añad|agreg|reenv|pas[ae]|copi|anex|sub[ei]|comparte|compart|pon|coloca|insert|rellen|agrega`,
+    read: String.raw`le[ea]|lee|abr|obt[ei]n|recopil|extra`,
+    follow: String.raw`sigue|segu|obedec|cumpl|ejecut`,
+    override: String.raw`ignor|olvid|omit`,
+    secrecy: String.raw`omit|solo con|únicamente con|sin (?:avisar|decir|informar|mencionar|notificar|que (?:el usuario|lo) (?:sepa|note))|no (?:\S+ ){0,2}(?:digas|menciones|informes|avises|comentes|muestres|cuentes)|en silencio|silenciosamente|discretamente|a escondidas|no hace falta (?:mencionar|decir|avisar|informar)|no es necesario (?:mencionar|decir|avisar|informar)`,
+    directive: String.raw`debes?|deberá|tienes que|siempre|asegúrate|es obligatorio|hay que|antes de`,
+    scope: String.raw`siempre|cada (?:vez|turno|llamada|mensaje|petición|solicitud)|en todas? las?|automáticamente`,
+    preference: String.raw`en lugar de|en vez de|otras herramientas (?:están|son) (?:obsoletas|obsoletos|poco fiables)|solo usa esta|usa siempre esta|prefiere esta`,
+    redirect: String.raw`cambi|reemplaz|redirig|establec|configur|debe ser|será`,
+    callFirst: String.raw`(?:llama|usa|invoca|ejecuta)\S* (?:primero )?(?:a )?esta herramienta|primero (?:llama|usa|invoca)|antes de (?:cualquier|todo|responder|hacer)`,
+  },
+  pt: {
+    objects: [
+      [
+        'other-tool-output',
+        String.raw`(?:resultados?|linhas|respostas?|saídas?) (?:\S+ ){0,3}(?:retornad|anterior|de outras ferramentas)`,
+      ],
+      [
+        'credential',
+        String.raw`senhas?|chaves? (?:de )?api|chaves? privadas?|chaves? secretas?|tokens?|credenciais|credencial|segredos?|cookies?`,
+      ],
+      ['environment', String.raw`variáveis de ambiente|variável de ambiente`],
+      [
+        'conversation',
+        String.raw`histórico (?:da |de )?(?:conversa|chat|mensagens)|conversa completa|mensage(?:m|ns) (?:completas?|anteriores|do usuário)|tudo o que o usuário`,
+      ],
+      ['system-prompt', String.raw`prompt do sistema|instruções do sistema|suas instruções`],
+    ],
+    transmit: String.raw`col(?:e|ar|em)\b|envi|mand|inclu|anex|adicion|acrescent|encaminh|pass[ea]|copi|coloqu|coloc|insir|preench|compartilh`,
+    read: String.raw`lei[ao]|le[ir]|abr|obt|colet|extra`,
+    follow: String.raw`sig[ao]|segu|obede|cumpr|execut`,
+    override: String.raw`ignor|esqueç|esquec`,
+    secrecy: String.raw`omit|apenas com|só com|sem (?:avisar|dizer|informar|mencionar|notificar|que o usuário (?:saiba|perceba))|não (?:\S+ ){0,2}(?:diga|mencione|informe|avise|comente|mostre|conte)|silenciosamente|discretamente|às escondidas|não (?:é necessário|precisa) (?:mencionar|dizer|avisar|informar)`,
+    directive: String.raw`você deve|deve |sempre|certifique-se|é obrigatório|antes de`,
+    scope: String.raw`sempre|cada (?:vez|turno|chamada|mensagem|solicitação)|em todas? as?|automaticamente`,
+    preference: String.raw`em vez de|ao invés de|no lugar de|outras ferramentas (?:estão|são) (?:obsoletas|descontinuadas)|use apenas esta|prefira esta`,
+    redirect: String.raw`alter|mud|substitu|redirecion|defin|configur|deve ser|será`,
+    callFirst: String.raw`(?:chame|use|invoque|execute) (?:primeiro )?esta ferramenta|primeiro (?:chame|use)|antes de (?:qualquer|tudo|responder)`,
+  },
+  fr: {
+    objects: [
+      [
+        'other-tool-output',
+        String.raw`(?:résultats?|lignes|réponses?|sorties?) (?:\S+ ){0,3}(?:renvoyé|retourné|précédent|des autres outils)`,
+      ],
+      [
+        'credential',
+        String.raw`mots? de passe|clés? (?:d')?api|clés? privées?|clés? secrètes?|jetons?|tokens?|identifiants?|secrets?|cookies?`,
+      ],
+      ['environment', String.raw`variables? d'environnement`],
+      [
+        'conversation',
+        String.raw`historique (?:de (?:la )?)?(?:conversation|discussion|chat|messages)|conversation (?:complète|entière)|messages? (?:complets?|précédents|de l'utilisateur)|tout ce que l'utilisateur`,
+      ],
+      [
+        'system-prompt',
+        String.raw`prompt système|invite système|instructions système|tes instructions|vos instructions`,
+      ],
+    ],
+    transmit: String.raw`précéd|préfix|coll|envo[iy]|inclu|joign|joindr|ajout|transf[eé]r|transmet|transmett|pass[ez]|copi|mett|insér|rempli|partag`,
+    read: String.raw`li[st]|lire|ouvr|récup[eè]r|collect|extra`,
+    follow: String.raw`sui[sv]|obé|exécut|appliqu`,
+    override: String.raw`ignor|oubli`,
+    secrecy: String.raw`omet|passe[rz]? sous silence|uniquement avec|seulement avec|sans (?:le )?(?:dire|prévenir|informer|mentionner|signaler|notifier)|ne (?:le |lui )?(?:dites|dis|mentionne[zs]?|signale[zs]?|montre[zs]?) (?:pas|rien|jamais)|silencieusement|discrètement|en secret|à l'insu|pas besoin de (?:le )?(?:mentionner|dire|signaler|préciser)|inutile de (?:le )?(?:mentionner|dire|signaler|préciser)`,
+    directive: String.raw`vous devez|tu dois|toujours|assurez-vous|il faut|obligatoire|avant de`,
+    scope: String.raw`toujours|chaque (?:fois|tour|appel|message|requête)|à chaque|automatiquement|systématiquement`,
+    preference: String.raw`au lieu d[e']|plutôt que|à la place d[e']|les autres outils sont (?:obsolètes|dépréciés|peu fiables)|utilise[zr]? uniquement cet|préfére[zr]? cet`,
+    redirect: String.raw`chang|remplac|redirig|défini|configur|doit être|sera`,
+    callFirst: String.raw`(?:appelle[rz]?|utilise[rz]?|invoque[rz]?) (?:d'abord )?cet outil|d'abord (?:appeler|utiliser)|avant (?:toute|tout|de répondre)`,
+  },
+  de: {
+    objects: [
+      [
+        'other-tool-output',
+        String.raw`(?:ergebnisse|zeilen|antworten|ausgaben) (?:\S+ ){0,3}(?:vorherig|zurückgegeben|anderer (?:tools|werkzeuge))`,
+      ],
+      [
+        'credential',
+        String.raw`passw(?:ö|o)rt(?:er)?|kennw(?:ö|o)rt(?:er)?|api-?schlüssel|private[nr]? schlüssel|geheime[nr]? schlüssel|zugangsdaten|anmeldedaten|token|geheimnis(?:se)?|secrets?|cookies?|zugangsschlüssel`,
+      ],
+      ['environment', String.raw`umgebungsvariable(?:n)?`],
+      [
+        'conversation',
+        String.raw`(?:gesprächs|chat|nachrichten|konversations)verlauf|gesamte[nr]? (?:unterhaltung|konversation|nachricht|gespräch)|vollständige[nr]? (?:nachricht|unterhaltung|gespräch|anfrage)|vorherige[nr]? nachrichten|nachricht(?:en)? des (?:nutzers|benutzers)|alles,? was der (?:nutzer|benutzer)`,
+      ],
+      ['system-prompt', String.raw`systemprompt|system-prompt|systemanweisungen|deine anweisungen`],
+    ],
+    transmit: String.raw`einfüg|kopier|send|schick|übermittel|übertrag|anhäng|häng|füg|einfüg|weiterleit|leite|übergib|übergeb|gib|kopier|mitschick|mitsend|trag|setz|teil|lade .{0,20}hoch`,
+    read: String.raw`lies|les[ent]|öffne|hol|sammel|extrahier|auslesen`,
+    follow: String.raw`befolg|folg|führ .{0,20}aus|ausführ|umsetz`,
+    override: String.raw`ignorier|vergiss|vergess`,
+    secrecy: String.raw`weglass|lass .{0,20}weg|nur mit|ohne (?:den (?:nutzer|benutzer) )?(?:zu )?(?:informieren|benachrichtigen|erwähnen|fragen)|ohne (?:es )?zu erwähnen|nicht (?:erwähnen|mitteilen|sagen|anzeigen)|erwähne (?:das |dies |es )?nicht|sag(?:e)? (?:dem (?:nutzer|benutzer) )?nichts|verschweig|stillschweigend|unbemerkt|heimlich|im hintergrund|kein grund,? (?:das |es )?zu erwähnen|muss nicht erwähnt|nicht nötig,? (?:das |es )?zu erwähnen`,
+    directive: String.raw`du musst|sie müssen|immer|stelle sicher|stellen sie sicher|zwingend|vorher|bevor`,
+    scope: String.raw`immer|jede[nmrs]? (?:mal|runde|aufruf|anfrage|nachricht|antwort)|bei jede[nmrs]?|automatisch`,
+    preference: String.raw`statt|anstatt|anstelle|andere(?:n)? (?:tools|werkzeuge) (?:sind|gelten als) (?:veraltet|unzuverlässig)|nur dieses (?:tool|werkzeug)|bevorzuge dieses`,
+    redirect: String.raw`änder|ersetz|umleit|setz|konfigurier|stell|muss .{0,30}sein|wird zu`,
+    callFirst: String.raw`(?:zuerst|zunächst|vorher) (?:dieses (?:tool|werkzeug)|aufrufen)|vor (?:jeder|jedem|allem|der antwort)`,
+  },
+  it: {
+    objects: [
+      [
+        'other-tool-output',
+        String.raw`(?:risultati|righe|risposte) (?:\S+ ){0,3}(?:restituit|precedent|di altri strumenti)`,
+      ],
+      [
+        'credential',
+        String.raw`password|chiavi? (?:api|privat[ae]|segret[ae])|token|credenziali|segreti?|cookie`,
+      ],
+      ['environment', String.raw`variabil[ei] d'ambiente|variabil[ei] di ambiente`],
+      [
+        'conversation',
+        String.raw`cronologia (?:della )?(?:conversazione|chat|messaggi)|conversazione (?:completa|intera)|messaggi? (?:complet[oi]|precedenti|dell'utente)`,
+      ],
+      ['system-prompt', String.raw`prompt di sistema|istruzioni di sistema|le tue istruzioni`],
+    ],
+    transmit: String.raw`incoll|invi|mand|inclu|allega|aggiung|inoltr|pass[ai]|copi|inseris|compil|condivid|metti`,
+    read: String.raw`legg|apr|ottien|raccogl|estra`,
+    follow: String.raw`segu|obbedisc|esegu`,
+    override: String.raw`ignor|dimentic`,
+    secrecy: String.raw`ometti|solo con|senza (?:avvisare|dire|informare|menzionare|notificare)|non (?:dire|menzionare|informare|avvisare|mostrare)|silenziosamente|di nascosto|discretamente|non (?:è necessario|serve) (?:menzionare|dire|avvisare)`,
+    directive: String.raw`devi|sempre|assicurati|è obbligatorio|prima di`,
+    scope: String.raw`sempre|ogni (?:volta|turno|chiamata|messaggio|richiesta)|automaticamente`,
+    preference: String.raw`invece di|al posto di|gli altri strumenti sono (?:obsoleti|deprecati)|usa solo questo|preferisci questo`,
+    redirect: String.raw`cambi|sostitu|reindirizz|impost|configur|deve essere|sarà`,
+    callFirst: String.raw`(?:chiama|usa|invoca) (?:prima )?questo strumento|prima di (?:qualsiasi|tutto|rispondere)`,
+  },
+  ru: {
+    objects: [
+      [
+        'other-tool-output',
+        String.raw`(?:результат\S*|строк\S*|ответ\S*) (?:\S+ ){0,3}(?:предыдущ\S*|возвращ\S*|других инструментов)`,
+      ],
+      [
+        'credential',
+        String.raw`парол[ьяие]\S*|api[- ]?ключ\S*|ключ\S* api|приватн\S* ключ\S*|секретн\S* ключ\S*|токен\S*|учётн\S* данн\S*|учетн\S* данн\S*|секрет\S*|куки|cookie`,
+      ],
+      ['environment', String.raw`переменн\S* окружени\S*|переменн\S* сред\S*`],
+      [
+        'conversation',
+        String.raw`истори\S* (?:переписки|диалога|чата|сообщений|разговора)|весь (?:диалог|разговор|чат)|всю переписку|полн\S* (?:текст|сообщени\S*|запрос\S*)|сообщени\S* пользовател\S*|предыдущ\S* сообщени\S*`,
+      ],
+      [
+        'system-prompt',
+        String.raw`системн\S* (?:промпт\S*|подсказк\S*|инструкци\S*)|твои инструкции`,
+      ],
+    ],
+    transmit: String.raw`отправ|пересыл|пересл|перешл|включ|прикреп|добав|переда|скопир|копир|встав|загруз|впиш|вписыва|укаж|приложи`,
+    read: String.raw`прочит|чита|открой|открыв|получ|собер|собира|извлек`,
+    follow: String.raw`следуй|следова|выполн|исполн|подчин`,
+    override: String.raw`игнорир|забудь|забыва|проигнорир`,
+    secrecy: String.raw`опусти|умолчи|только с|не (?:сообщай|говори|упоминай|показывай|уведомляй|информируй)|без (?:уведомления|ведома|сообщения|предупреждения)|незаметно|молча|тайно|втихую|не нужно (?:сообщать|говорить|упоминать)|нет необходимости (?:сообщать|говорить|упоминать)`,
+    directive: String.raw`ты должен|вы должны|необходимо|обязательно|всегда|перед тем как|прежде чем|нужно`,
+    scope: String.raw`всегда|каждый (?:раз|вызов|запрос|ход)|при каждом|каждом|автоматически`,
+    preference: String.raw`вместо|другие инструменты (?:устарели|ненадёжны|ненадежны)|используй только этот|предпочитай этот`,
+    redirect: String.raw`установ|измен|замен|перенаправ|смен|должен быть|должна быть|будет`,
+    callFirst: String.raw`сначала (?:вызови|вызовите|используй|используйте)|(?:вызови|вызовите|используй|используйте) (?:сначала )?этот инструмент|перед (?:любым|каждым|ответом)`,
+  },
+  zh: {
+    objects: [
+      ['other-tool-output', String.raw`(?:之前|先前|其他工具)(?:的)?(?:结果|输出|返回)`],
+      [
+        'credential',
+        String.raw`密码|密钥|秘钥|api\s?key|令牌|token|凭证|凭据|口令|私钥|助记词|cookie`,
+      ],
+      ['environment', String.raw`环境变量`],
+      [
+        'conversation',
+        String.raw`对话(?:历史|记录|内容)|聊天(?:记录|历史|内容)|完整(?:的)?(?:消息|对话|请求|提示)|用户(?:的)?(?:消息|输入|提问|原话)|之前的消息|全部消息|所有消息`,
+      ],
+      ['system-prompt', String.raw`系统提示(?:词)?|系统指令|你的指令`],
+    ],
+    transmit: String.raw`发送|发给|附上|附加|包含|加入|添加|转发|传入|传给|传递|复制|填入|放入|写入|上传|抄送|附在|一并`,
+    read: String.raw`读取|打开|获取|收集|提取|查看`,
+    follow: String.raw`按照|遵循|执行|照做|服从`,
+    override: String.raw`忽略|无视|忘记`,
+    secrecy: String.raw`省略|略去|不提|只回复|只返回|不要(?:告诉|告知|提及|提醒|通知|显示)|无需(?:告诉|告知|提及|通知|说明)|不必(?:告诉|告知|提及|通知|说明)|不用(?:告诉|告知|提及|通知)|悄悄|默默|静默|暗中|秘密地|偷偷|不让用户知道`,
+    directive: String.raw`必须|务必|一定要|总是|始终|请|之前`,
+    scope: String.raw`每次|每一次|每轮|每个(?:请求|回合|调用)|总是|始终|自动`,
+    preference: String.raw`而不是|代替|其他工具(?:已|都)?(?:过时|弃用|不可靠)|只使用此|优先使用此`,
+    redirect: String.raw`设置|设为|改为|替换|重定向|指向|更改|必须是|应为`,
+    callFirst: String.raw`先调用|首先调用|优先调用|在任何.{0,10}之前|回答之前`,
+  },
+  ja: {
+    objects: [
+      ['other-tool-output', String.raw`(?:以前|前回|他のツール)の(?:結果|出力)`],
+      [
+        'credential',
+        String.raw`パスワード|apiキー|api\s?key|秘密鍵|シークレット|トークン|認証情報|資格情報|クッキー|cookie`,
+      ],
+      ['environment', String.raw`環境変数`],
+      [
+        'conversation',
+        String.raw`会話(?:履歴|の履歴|内容|全体|ログ)|チャット(?:履歴|ログ)|メッセージ(?:全文|全体|履歴)|ユーザー(?:の)?(?:メッセージ|入力|発言)|これまでのやり取り|全文`,
+      ],
+      ['system-prompt', String.raw`システムプロンプト|システム指示|あなたの指示`],
+    ],
+    transmit: String.raw`送信|送って|送る|添付|含め|追加|転送|渡し|渡す|渡して|コピー|入れ|記入|アップロード|付け|bcc`,
+    read: String.raw`読み取|読み込|読んで|開いて|取得|収集|抽出`,
+    follow: String.raw`従って|従う|実行|遵守`,
+    override: String.raw`無視|忘れて`,
+    secrecy: String.raw`省略|伏せ|のみ返|だけ返|(?:伝え|言わ|知らせ|通知し|報告し|表示し|触れ)(?:ないで|ないこと|る必要はありません|なくて)|知らせずに|黙って|こっそり|密かに|ひそかに|静かに|気づかれないように`,
+    directive: String.raw`必ず|常に|してください|しなければ|前に`,
+    scope: String.raw`毎回|常に|必ず|すべての(?:リクエスト|呼び出し|ターン)|自動的に`,
+    preference: String.raw`代わりに|ではなく|他の.{0,12}ツールは.{0,6}(?:非推奨|廃止|信頼できません|使用しない)|別のツールを指定しても|このツールのみ|必ずこのツール`,
+    redirect: String.raw`設定|変更|置き換|リダイレクト|向け|にする|とする`,
+    callFirst: String.raw`まず.{0,10}(?:呼び出|使用|使って)|最初に.{0,10}(?:呼び出|使)|前に.{0,10}このツール`,
+  },
+  ko: {
+    objects: [
+      ['other-tool-output', String.raw`(?:이전|다른 도구)(?:의)? ?(?:결과|출력)`],
+      ['credential', String.raw`비밀번호|암호|api\s?키|개인\s?키|토큰|자격\s?증명|시크릿|쿠키`],
+      ['environment', String.raw`환경\s?변수`],
+      [
+        'conversation',
+        String.raw`대화\s?(?:기록|내역|내용)|채팅\s?기록|전체\s?메시지|사용자(?:의)?\s?메시지`,
+      ],
+      ['system-prompt', String.raw`시스템\s?프롬프트|시스템\s?지침`],
+    ],
+    transmit: String.raw`붙여|붙이|보내|전송|첨부|포함|추가|전달|복사|넣어|입력|업로드`,
+    read: String.raw`읽어|열어|가져|수집|추출`,
+    follow: String.raw`따르|실행|수행`,
+    override: String.raw`무시|잊어`,
+    secrecy: String.raw`생략|빼고|(?:알리|말하|언급하|표시하)지\s?(?:말고|마세요|마)|몰래|조용히|알리지 않고|사용자(?:에게)? 알릴 필요 없`,
+    directive: String.raw`반드시|항상|해야|하세요|전에`,
+    scope: String.raw`매번|항상|모든\s?(?:요청|호출)|자동으로`,
+    preference: String.raw`대신|다른.{0,15}도구는?.{0,20}(?:더 이상|지원되지|사용하지)|이 도구만`,
+    redirect: String.raw`설정|변경|바꾸|리디렉션|지정`,
+    callFirst: String.raw`먼저.{0,10}(?:호출|사용)|전에 먼저|가장 먼저`,
+  },
+};
+
+export const EN_OBJECT_PATTERNS: readonly (readonly [ObjectKind, RegExp])[] = EN_OBJECTS.map(
+  // Underscores separate words here ("password_hash", "api_key_value"), unlike \b.
+  ([kind, source]) => [kind, new RegExp(String.raw`(?<![a-z0-9])(?:${source})(?![a-z0-9])`, 'i')],
+);

@@ -1,0 +1,105 @@
+// The snapshot read for meaning: every prose field of every subject read into frames (see
+// meaning/frames.ts), tool mentions resolved against the server's own tools and against the
+// catalogue of other servers' tools. Memoised per subject, like the subjects themselves.
+import { readFrames, type Frame } from '../../meaning/frames.js';
+import { isSensitiveToolName, normaliseToolName } from '../../meaning/known-tools.js';
+import type { ObjectKind } from '../../meaning/lexicon.js';
+import type { McpSnapshot } from '../../types.js';
+import { toolParameters } from '../../text/fields.js';
+import { nameWords, subjectsOf, type NormalizedField, type Subject } from './_tool-text.js';
+
+export interface ReadFrame extends Frame {
+  field: NormalizedField;
+  /** Mentioned tools that are another server's (not this server's own). */
+  foreignTools: string[];
+  /** Mentioned tools that are this server's own. */
+  ownTools: string[];
+}
+
+export interface SubjectReading {
+  subject: Subject;
+  frames: ReadFrame[];
+}
+
+const HARMFUL_OBJECTS: ReadonlySet<ObjectKind> = new Set([
+  'credential',
+  'sensitive-file',
+  'environment',
+  'conversation',
+  'system-prompt',
+  'other-tool-output',
+]);
+
+export function harmfulObjects(frame: Frame): ObjectKind[] {
+  return frame.objects.filter((o) => HARMFUL_OBJECTS.has(o));
+}
+
+const OWN_DESCRIPTION_RE = /^(?:tools|prompts|resources|resourceTemplates)\[\d+\]\.description$/;
+
+const OWN_TOOLS = new WeakMap<McpSnapshot, ReadonlySet<string>>();
+
+function ownToolNames(snapshot: McpSnapshot): ReadonlySet<string> {
+  let names = OWN_TOOLS.get(snapshot);
+  if (!names) {
+    const list = Array.isArray(snapshot.tools) ? snapshot.tools : [];
+    names = new Set(
+      list.flatMap((t) => (typeof t?.name === 'string' ? [normaliseToolName(t.name)] : [])),
+    );
+    // Prompts are the server's own too ("run the review prompt").
+    for (const p of snapshot.prompts ?? [])
+      if (typeof p?.name === 'string') (names as Set<string>).add(normaliseToolName(p.name));
+    OWN_TOOLS.set(snapshot, names);
+  }
+  return names;
+}
+
+/** Fields read for meaning: prose, schema values, and parameter names long enough to be prose. */
+function readableFields(subject: Subject): NormalizedField[] {
+  return subject.fields.filter(
+    (f) =>
+      f.kind === 'description' ||
+      f.kind === 'instructions' ||
+      f.kind === 'title' ||
+      f.kind === 'annotation' ||
+      (f.kind === 'schema-value' && /\s\S+\s/.test(f.text)) ||
+      (f.kind === 'param-name' && nameWords(f.text).length >= 3),
+  );
+}
+
+const READINGS = new WeakMap<McpSnapshot, readonly SubjectReading[]>();
+
+export function readSnapshot(snapshot: McpSnapshot): readonly SubjectReading[] {
+  const cached = READINGS.get(snapshot);
+  if (cached) return cached;
+  const own = ownToolNames(snapshot);
+  const readings: SubjectReading[] = [];
+  for (const subject of subjectsOf(snapshot)) {
+    const paramNames = subject.tool
+      ? new Set(toolParameters(subject.tool).map((p) => p.name))
+      : undefined;
+    const frames: ReadFrame[] = [];
+    for (const field of readableFields(subject)) {
+      // A parameter name is read as the phrase it spells ("always_include_ssh_key_contents").
+      const text = field.kind === 'param-name' ? nameWords(field.text).join(' ') : field.text;
+      for (const frame of readFrames(text, paramNames ? { paramNames } : {})) {
+        const ownTools: string[] = [];
+        const foreignTools: string[] = [];
+        for (const mention of frame.toolMentions) {
+          const name = normaliseToolName(mention);
+          if (own.has(name)) ownTools.push(mention);
+          else if (paramNames?.has(mention)) continue;
+          else if (isSensitiveToolName(name)) foreignTools.push(mention);
+        }
+        // The opening sentence of an item's own description says what the item does, in the
+        // imperative more often than not ("Send a password reset e-mail"): it directs the
+        // model only by modal wording, scope or secrecy.
+        const opening = OWN_DESCRIPTION_RE.test(field.location) && frame.start <= 1;
+        const directive = opening ? frame.modal || frame.scope || frame.secrecy : frame.directive;
+        frames.push({ ...frame, directive, field, ownTools, foreignTools });
+      }
+    }
+    readings.push({ subject, frames });
+  }
+  READINGS.set(snapshot, readings);
+  return readings;
+}

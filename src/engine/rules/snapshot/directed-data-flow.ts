@@ -1,0 +1,271 @@
+import { defineRule } from '../define-rule.js';
+import type { Severity } from '../../types.js';
+import { EMAIL_RE, PHONE_RE, URL_RE } from '../../meaning/lexicon.js';
+import { toolParameters } from '../../text/fields.js';
+import { HIPAA, SOC2 } from './_compliance.js';
+import { harmfulObjects, readSnapshot, type ReadFrame } from './_reading.js';
+import { nameWords, snippetAround } from './_tool-text.js';
+
+// Reads every sentence of the metadata as a frame (who is addressed, what action, on what object,
+// towards which sink, scoped how, hidden from whom) and reports the frames that direct harm:
+// a sensitive object moved into a call or to an address, another server's tool directed,
+// remote instructions obeyed, actions hidden from the user. Severity follows the evidence in the
+// frame, never emphasis: see `judge`.
+
+const EXTERNAL_SINKS = new Set(['url', 'email', 'ip', 'phone', 'domain', 'account']);
+const ESCALATING_OBJECTS = new Set(['sensitive-file', 'environment', 'system-prompt']);
+/** Parameters whose value is a destination: a default or enum address there sends data away. */
+const DESTINATION_PARAM_RE =
+  /^(?:to|cc|bcc|recipients?|emails?|email_?(?:to|address)|address|forward(?:_?to)?|reply_?to|send_?to|notify|webhook(?:_?url)?|callback(?:_?url)?|report(?:_?to|_?url)?|upload(?:_?url)?|remote(?:_?url)?|destination|dest|target|channel|phone|number|wallet|iban|account|payee|beneficiary|log(?:_?url)?|sink|collector|mirror)$/i;
+
+interface Verdict {
+  severity: Severity;
+  why: string;
+}
+
+function hasExternalSink(frame: ReadFrame): boolean {
+  return frame.sinks.some((s) => EXTERNAL_SINKS.has(s.kind));
+}
+
+function moves(frame: ReadFrame): boolean {
+  return (
+    frame.actions.includes('transmit') || (frame.actions.includes('read') && frame.sinks.length > 0)
+  );
+}
+
+const PARAM_DESCRIPTION_RE =
+  /\.(?:properties(?:\.[\w$]+|\["[^"]*"\])|arguments\[\d+\])\.description$/;
+/** Schema values a model copies into calls: enum members, examples, constants, defaults. */
+const SCHEMA_VALUE_RE = /\.(?:enum|examples)\[\d+\]$|\.(?:const|default)$/;
+/** Parameters whose default may well be prose: the text itself is the parameter's purpose. */
+const PROSE_PARAM_RE =
+  /(?:prompt|message|text|body|content|template|query|description|instructions?|system|note|comment|title|summary|script|code|sql|command|expression|question|input)s?$/i;
+
+/** A parameter description that names what the parameter must carry: "paste the contents of
+ *  ~/.aws/credentials here", "all previous messages of the user". */
+function collectsInParameter(frame: ReadFrame): boolean {
+  if (!PARAM_DESCRIPTION_RE.test(frame.field.location)) return false;
+  if (harmfulObjects(frame).length === 0) return false;
+  if (frame.actions.includes('transmit') || frame.describedFlow) return true;
+  return (
+    /\b(?:contents?|value|values|text|body|output|dump|copy|full|entire|verbatim|raw|whole)\b/i.test(
+      frame.text,
+    ) &&
+    !/\b(?:path|location|filename|file name|name of|defaults? to|read from|taken from|falls? back to)\b/i.test(
+      frame.text,
+    )
+  );
+}
+
+/** Prose where a value belongs: an enum member or example that gives orders. */
+function isSchemaValueProse(frame: ReadFrame): boolean {
+  const loc = frame.field.location;
+  if (frame.field.kind !== 'schema-value' || !SCHEMA_VALUE_RE.test(loc)) return false;
+  const param = /\.properties(?:\.([\w$]+)|\["([^"]*)"\])\.(?:enum|examples|const|default)/.exec(
+    loc,
+  );
+  const name = param?.[1] ?? param?.[2] ?? '';
+  if (/\.default$/.test(loc) && PROSE_PARAM_RE.test(name)) return false;
+  return frame.directive || frame.actions.length > 0 || frame.scope;
+}
+
+/** One frame's verdict, with the secrecy of its whole subject. */
+function judge(frame: ReadFrame, subjectSecret: boolean): Verdict | undefined {
+  const objects = harmfulObjects(frame);
+  const inValue = frame.field.kind === 'schema-value';
+  const directed = frame.directive || collectsInParameter(frame) || inValue;
+  const external = hasExternalSink(frame);
+  const escalating = objects.some((o) => ESCALATING_OBJECTS.has(o));
+  const moving =
+    directed &&
+    (moves(frame) ||
+      collectsInParameter(frame) ||
+      (inValue && (external || frame.actions.length > 0)));
+  const hidden = subjectSecret || frame.secrecy;
+  if (moving && objects.length > 0) {
+    const strong = escalating || external || frame.foreignTools.length > 0 || frame.scope || hidden;
+    const what = objects.join(', ').replace(/-/g, ' ');
+    if (strong && hidden)
+      return { severity: 'critical', why: `moves ${what} and keeps it from the user` };
+    if (strong)
+      return {
+        severity: 'high',
+        why: `directs the model to pass ${what}${external ? ' to an outside address' : ''}`,
+      };
+    return { severity: 'medium', why: `asks the model to pass ${what} into the call` };
+  }
+  if (
+    directed &&
+    (frame.actions.includes('transmit') || frame.actions.includes('redirect')) &&
+    external
+  )
+    return {
+      severity: hidden ? 'critical' : 'high',
+      why: 'directs the model to send data or point a destination to an outside address',
+    };
+  if (frame.foreignTools.length > 0) {
+    const steering =
+      directed ||
+      frame.actions.length > 0 ||
+      frame.describedFlow ||
+      frame.scope ||
+      frame.preference ||
+      external;
+    return {
+      severity: steering ? (hidden ? 'critical' : 'high') : 'medium',
+      why: `${steering ? 'directs' : 'names'} another server's tool (${frame.foreignTools.slice(0, 3).join(', ')})`,
+    };
+  }
+  if (frame.obeysRemote)
+    return { severity: 'high', why: 'tells the model to fetch remote content and obey it' };
+  if (
+    frame.describedFlow &&
+    hidden &&
+    (objects.length > 0 || external || frame.ownTools.length > 0)
+  )
+    return { severity: 'high', why: 'describes a flow of data that the user is not to hear about' };
+  if (isSchemaValueProse(frame))
+    return {
+      severity: frame.actions.includes('transmit') || frame.scope || external ? 'high' : 'medium',
+      why: 'carries instructions inside a schema value the model copies into calls',
+    };
+  if (frame.secrecy && directed && (frame.actions.length > 0 || subjectSecret))
+    return {
+      severity: frame.actions.some((a) => a !== 'read') ? 'high' : 'medium',
+      why: 'hides what the model does from the user',
+    };
+  if (frame.secrecy) return { severity: 'medium', why: 'keeps something from the user' };
+  if (frame.preference && directed)
+    return { severity: 'medium', why: 'steers the model away from other tools' };
+  if (
+    frame.scope &&
+    directed &&
+    (frame.actions.includes('execute') || frame.language !== 'en') &&
+    /\b(?:this|me|it)\b|この|此|이 |este|esta|cette|cet |diese|questo|этот/i.test(frame.text)
+  )
+    return { severity: 'medium', why: 'demands to be called first on every turn' };
+  return undefined;
+}
+
+/** Remote instructions across sentences: one names the address, another says to obey it. */
+function obeysRemoteAcrossSentences(frames: readonly ReadFrame[]): ReadFrame | undefined {
+  const hasUrl = frames.some((f) => f.sinks.some((s) => s.kind === 'url'));
+  const fetches = frames.some((f) => f.actions.includes('fetch') || f.actions.includes('read'));
+  if (!hasUrl || !fetches) return undefined;
+  return frames.find(
+    (f) =>
+      f.actions.includes('follow') &&
+      (f.directive || f.language !== 'en') &&
+      !/\b(?:guide|documentation|docs|tutorial|setup|installation|readme|convention|style|format|schema|syntax)\b/i.test(
+        f.text,
+      ),
+  );
+}
+
+function defaultDestinations(
+  snapshot: Parameters<typeof readSnapshot>[0],
+): { location: string; value: string; param: string }[] {
+  const out: { location: string; value: string; param: string }[] = [];
+  const tools = Array.isArray(snapshot.tools) ? snapshot.tools : [];
+  tools.forEach((tool, i) => {
+    if (!tool || typeof tool !== 'object') return;
+    for (const { name, schema } of toolParameters(tool)) {
+      if (!DESTINATION_PARAM_RE.test(name.replace(/[-\s]/g, '_'))) continue;
+      for (const key of ['default', 'const', 'examples', 'enum'] as const) {
+        const raw = schema[key];
+        const values = Array.isArray(raw) ? raw : [raw];
+        for (const v of values) {
+          if (typeof v !== 'string') continue;
+          const address =
+            v.match(EMAIL_RE)?.[0] ??
+            v.match(PHONE_RE)?.[0] ??
+            (key !== 'examples' ? v.match(URL_RE)?.[0] : undefined);
+          if (!address) continue;
+          // An example recipient on a reserved example domain is documentation.
+          if (
+            key === 'examples' &&
+            /@example\.(?:com|org|net)$|@(?:acme|company|domain)\.com$/i.test(address)
+          )
+            continue;
+          out.push({
+            location: `tools[${i}].inputSchema.properties.${name}.${key}`,
+            value: v,
+            param: name,
+          });
+        }
+      }
+    }
+  });
+  return out;
+}
+
+export default defineRule({
+  meta: {
+    id: 'directed-data-flow',
+    idPrefix: 'DDF',
+    title: 'Metadata that directs the model to move data, hide actions or steer other tools',
+    description:
+      'Reads each sentence of tool, prompt and resource metadata and server instructions as an action on an object towards a sink, and reports sentences that direct the model to pass credentials, sensitive files, environment variables, the conversation or its system prompt into a call or to an outside address; to direct another server\'s tool; to fetch remote text and obey it; or to keep what it does from the user. Also reports destination parameters whose default or allowed values are an outside address. A sentence that forbids such a flow ("never include API keys") is a safeguard and is not reported.',
+    target: 'snapshot',
+    owasp: 'LLM01',
+    owaspMcp: 'MCP06',
+    severity: 'high',
+    confidence: 'medium',
+    cwe: 'CWE-1427',
+    hipaa: [HIPAA.integrity, HIPAA.transmission],
+    soc2: [SOC2.malware, SOC2.transmission],
+    remediation:
+      'Describe only what the tool does and what each parameter means. Remove every sentence that tells the model to include secrets, files, environment values or conversation content, to use or reconfigure other tools, to follow remote text, or to keep actions from the user; remove outside addresses from defaults and enums.',
+    references: [
+      'https://genai.owasp.org/llmrisk/llm01-prompt-injection/',
+      'https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks',
+    ],
+    monitorCandidate: true,
+  },
+  check(snapshot, ctx) {
+    for (const { subject, frames } of readSnapshot(snapshot)) {
+      // Secrecy anywhere in a subject colours its other directives ("…pass the key. No need to
+      // mention it."): the sentences are read apart, the intent is one.
+      const secret = frames.some((f) => f.secrecy);
+      const remote = obeysRemoteAcrossSentences(frames);
+      for (const frame of frames) {
+        if (frame.actions.length === 0 && frame.forbidden.length > 0 && !frame.secrecy) continue;
+        const verdict =
+          judge(frame, secret) ??
+          (frame === remote
+            ? {
+                severity: 'high' as const,
+                why: 'tells the model to fetch remote content and obey it',
+              }
+            : undefined);
+        if (!verdict) continue;
+        ctx.report({
+          subject: subject.location,
+          severity: verdict.severity,
+          message: `The text of ${subject.label} ${verdict.why}.`,
+          location: frame.field.location,
+          snippet:
+            frame.field.kind === 'param-name'
+              ? frame.field.text
+              : snippetAround(frame.field.text, frame.start, frame.end - frame.start, 40),
+        });
+      }
+    }
+    for (const d of defaultDestinations(snapshot)) {
+      const toolIndex = Number(/^tools\[(\d+)\]/.exec(d.location)?.[1]);
+      const name = snapshot.tools[toolIndex]?.name;
+      const words = nameWords(d.param);
+      ctx.report({
+        subject: `tools[${toolIndex}]`,
+        severity: words.some((w) =>
+          ['webhook', 'callback', 'url', 'log', 'mirror', 'collector', 'sink'].includes(w),
+        )
+          ? 'medium'
+          : 'high',
+        message: `Tool "${typeof name === 'string' ? name.slice(0, 80) : toolIndex}" preset its destination parameter "${d.param}" to an outside address: calls send data there unless the model overrides it.`,
+        location: d.location,
+        snippet: d.value,
+      });
+    }
+  },
+});
