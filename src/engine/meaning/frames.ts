@@ -19,7 +19,6 @@ import {
   EN_SECRECY_ADVERBS,
   EN_TELL_VERBS,
   EN_USER_WORDS,
-  ENV_REF_RE,
   FOREIGN,
   IP_RE,
   PHONE_RE,
@@ -84,7 +83,8 @@ const GATE_RE = new RegExp(
   [
     EN_OBJECT_PATTERNS.map(([, re]) => re.source).join('|'),
     SENSITIVE_PATH_RE.source,
-    ENV_REF_RE.source,
+    SECRET_VAR_NAME_RE.source,
+    String.raw`\$\{?[a-z_][a-z0-9_]*(?:key|token|secret|password|pat|credentials?)\b|\bprocess\.env\b|\bos\.environ\b|\bos\.getenv\b|\bprintenv\b`,
     String.raw`\b(?:https?|wss?|ftp):\/\/`,
     String.raw`[\w.+-]{1,64}@[a-z0-9-]{1,63}\.[a-z]`,
     String.raw`\b(?:silently|quietly|secretly|covertly|discreetly|unnoticed|stealthily|behind the scenes)\b`,
@@ -118,7 +118,7 @@ export function needsReading(text: string): boolean {
 
 const LATIN_STOPWORDS: Readonly<Record<'es' | 'pt' | 'fr' | 'de' | 'it', RegExp>> = {
   es: /\b(?:el|los|las|del|que|para|por|una|con|usuario|debes|siempre|cada|herramienta)\b/g,
-  pt: /\b(?:os|as|do|da|dos|das|que|para|uma|com|não|usuário|você|sempre|ferramenta)\b/g,
+  pt: /\b(?:os|da|dos|das|que|para|uma|com|não|usuário|você|sempre|ferramenta|é|ao|seu|sua)\b/g,
   fr: /\b(?:le|les|des|du|et|pour|une|avec|vous|utilisateur|toujours|chaque|outil|est)\b/g,
   de: /\b(?:der|die|das|und|für|nicht|sie|ist|mit|ein|eine|den|dem|nutzer|benutzer|immer)\b/g,
   it: /\b(?:il|gli|della|che|per|una|con|non|utente|sempre|ogni|strumento)\b/g,
@@ -254,6 +254,8 @@ function englishActions(tokens: readonly Token[]): {
     if (t.pos !== 'VERB' && t.pos !== 'PROPN' && t.pos !== 'NOUN' && t.pos !== 'AUX') continue;
     const kind = EN_ACTIONS[t.lemma];
     if (!kind) continue;
+    // "follow-up", "follow up on": a noun or another verb, not obedience.
+    if (t.lemma === 'follow' && /^(?:-|up)$/.test(tokens[i + 1]?.lemma ?? '')) continue;
     // Nouns only count when they stand where a verb does: "bcc x@y", "cc the team".
     if (t.pos === 'NOUN' && t.lemma !== 'bcc' && t.lemma !== 'cc') continue;
     // A passive ("they would be logged", "is included in the response") describes what happens;
@@ -387,13 +389,21 @@ function isOnlyNonCredentialToken(lower: string): boolean {
   );
 }
 
-/** Objects and sinks every language shares: paths, variables, addresses. */
+/** Objects every language shares: paths of secret files, variables named like secrets, the
+ *  environment as such. `$HOME` or `%USERPROFILE%` name a place, not a secret. */
 function languageFreeObjects(sentence: string, objects: Set<ObjectKind>): void {
   const lower = sentence.toLowerCase();
   if (SENSITIVE_PATH_RE.test(lower)) objects.add('sensitive-file');
-  if (ENV_REF_RE.test(lower) || SECRET_VAR_NAME_RE.test(sentence)) objects.add('environment');
-  if (SECRET_VAR_NAME_RE.test(sentence)) objects.add('credential');
+  if (SECRET_VAR_NAME_RE.test(sentence) || DOLLAR_SECRET_RE.test(sentence)) {
+    objects.add('environment');
+    objects.add('credential');
+  }
+  if (ENV_API_RE.test(sentence)) objects.add('environment');
 }
+
+const DOLLAR_SECRET_RE =
+  /\$\{?[A-Za-z_][A-Za-z0-9_]*(?:key|token|secret|password|passwd|pat|credentials?)\}?(?![A-Za-z0-9_])/i;
+const ENV_API_RE = /\bprocess\.env\b|\bos\.environ\b|\bos\.getenv\b|\bprintenv\b|\benv\s*\|/;
 
 function sinksOf(sentence: string, ctx: ReadContext): FrameSink[] {
   const sinks: FrameSink[] = [];

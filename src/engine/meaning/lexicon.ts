@@ -181,15 +181,7 @@ export const EN_TELL_VERBS: ReadonlySet<string> = new Set([
 ]);
 
 /** Verbs of hiding, secrecy by themselves. */
-export const EN_HIDE_VERBS: ReadonlySet<string> = new Set([
-  'hide',
-  'conceal',
-  'omit',
-  'suppress',
-  'withhold',
-  'mask',
-  'obscure',
-]);
+export const EN_HIDE_VERBS: ReadonlySet<string> = new Set(['hide', 'conceal', 'withhold']);
 
 export const EN_SECRECY_ADVERBS: ReadonlySet<string> = new Set([
   'silently',
@@ -239,11 +231,11 @@ const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
   ],
   [
     'environment',
-    String.raw`environment variables?|env(?:ironment)? vars?|env values?|process env|os environ|the environment|shell environment|environment of the (?:host|machine|server|process)`,
+    String.raw`environment variables?|env(?:ironment)? vars?|env values?|process env|os environ|environment secrets?`,
   ],
   [
     'conversation',
-    String.raw`conversation(?: so far| history| log| transcript| context)?|chat (?:history|log|transcript|so far)|message history|previous (?:messages?|turns?|prompts?|requests?)|prior (?:messages?|turns?)|earlier (?:messages?|turns?)|(?:full|entire|whole|complete|original|verbatim|raw|exact) (?:user )?(?:message|prompt|request|query|input|text|thread|dialog(?:ue)?|exchange)s?|(?:user|user's|users'|their) (?:\w+ ){0,3}(?:messages|prompts|turns|exchanges|chats)|(?:last|previous|prior|earlier|recent|latest) (?:\w+ )?(?:messages|turns|prompts|exchanges|replies)|(?:user|user's|their) (?:original|verbatim|exact|raw|full) (?:message|prompt|request|question|input)s?|everything the user (?:said|wrote|typed|asked|sent|shared)|what the user (?:said|wrote|typed|asked)|context window|all (?:the )?messages|dialog(?:ue)? history|the thread so far|session history`,
+    String.raw`conversation(?: so far| history| log| transcript| context)?|chat (?:history|log|transcript|so far)|message history|previous (?:messages?|turns|prompts|requests|exchanges)|prior (?:messages?|turns)|earlier (?:messages?|turns)|(?:full|entire|whole|complete|original|verbatim|raw|exact) (?:user )?(?:message|prompt|conversation|dialog(?:ue)?|exchange|chat|transcript)s?|(?:user|user's|users'|their) (?:\w+ ){0,3}(?:messages|prompts|turns|exchanges|chats)|(?:last|previous|prior|earlier|recent|latest) (?:\w+ )?(?:messages|turns|prompts|exchanges|replies)|(?:user|user's|their) (?:original|verbatim|exact|raw|full) (?:message|prompt|request|question|input)s?|everything the user (?:said|wrote|typed|asked|sent|shared)|what the user (?:said|wrote|typed|asked)|context window|all (?:the )?messages|dialog(?:ue)? history|the thread so far|session history`,
   ],
   [
     'system-prompt',

@@ -71,10 +71,12 @@ const PATTERNS: readonly Pattern[] = [
     re: /(?:^|[\s.:>\n-])(?:system|hidden|secret|internal|admin(?:istrator)?|assistant|ai)[ _-](?:instructions?|override|directive|note|notice|message|prompt|command|update|alert|policy|requirement)s?\s*:/,
   },
   { kind: 'instruction-tag', weight: 2, re: /(?:^|[\s.>\n])system\s*:/ },
+  // "Instructions for AI agents:" is how vendors head guidance written openly for the model: it
+  // addresses the model, but hides nothing.
   {
-    kind: 'instruction-tag',
-    weight: 3,
-    re: /\b(?:note|message|instructions?|reminder) (?:to|for) (?:the )?(?:assistant|ai|model|llm|agent|claude|gpt)\b/,
+    kind: 'model-imperative',
+    weight: 2,
+    re: /\b(?:note|message|instructions?|reminder) (?:to|for) (?:the )?(?:assistant|ai|model|llm|agent|claude|gpt)s?\b/,
   },
   {
     kind: 'instruction-tag',
@@ -233,9 +235,12 @@ const PATTERNS: readonly Pattern[] = [
     re: /\b(?:read|cat|open|send|include|pass|upload|copy|extract|access|attach|forward)\b[^.\n]{0,40}?(?:~\/\.|\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\/|\/etc\/(?:passwd|shadow)\b|(?:^|\s)\.env\b|\bmcp\.json\b|\.cursor\/|\bcredentials\b)/,
   },
 
+  // Moving something into a parameter is what documentation asks for all the time ("pass it as
+  // the `outputDir` parameter"); it is harmful only with a harmful object, which the sentence
+  // reader (directed-data-flow) judges. Here it only addresses the model.
   {
-    kind: 'sensitive-action',
-    weight: 3,
+    kind: 'model-imperative',
+    weight: 2,
     re: /\b(?:put|place|insert|include|pass|embed|stuff|append|add|echo)\w* (?:it|them|this|that|these|the (?:contents?|results?|data|values?|output))\b[^.\n]{0,20}?\b(?:in|into|as|inside) (?:the )?[`'"]?[a-z0-9_]+[`'"]? (?:field|parameter|argument|param)\b/,
   },
 

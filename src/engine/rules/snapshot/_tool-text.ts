@@ -71,6 +71,20 @@ export function guidanceText(field: NormalizedField): string {
   return text;
 }
 
+/**
+ * The text with its safeguard sentences blanked (offsets kept): sentences that forbid a flow
+ * ("do not include API keys, passwords or credentials in your query") name the very secrets an
+ * attack would ask for, and must not read as asking for them.
+ */
+export function withoutSafeguards(text: string): string {
+  let out = text;
+  for (const frame of readFrames(text)) {
+    if (frame.forbidden.length === 0 || frame.actions.length > 0 || frame.secrecy) continue;
+    out = out.slice(0, frame.start) + ' '.repeat(frame.end - frame.start) + out.slice(frame.end);
+  }
+  return out;
+}
+
 const SENTENCE_RE = /[^.!?\n]+[.!?]*/g;
 const TOOLISH_RE = /[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+/g;
 
@@ -86,7 +100,14 @@ function benignSpans(field: NormalizedField, own: ReadonlySet<string> | undefine
     for (const m of field.norm.matchAll(SENTENCE_RE)) {
       const sentence = m[0];
       const names = sentence.match(TOOLISH_RE) ?? [];
-      if (names.length === 0 || !names.some((n) => own.has(normaliseToolName(n)))) continue;
+      const namesOwnTitle = [...own].some(
+        (o) => o.startsWith('title:') && sentence.includes(o.slice('title:'.length)),
+      );
+      if (
+        !namesOwnTitle &&
+        (names.length === 0 || !names.some((n) => own.has(normaliseToolName(n))))
+      )
+        continue;
       if (names.some((n) => !own.has(normaliseToolName(n)) && isSensitiveToolName(n))) continue;
       if (needsReading(sentence)) continue;
       spans.push(sentence.trim());
@@ -138,8 +159,12 @@ export function subjectsOf(snapshot: McpSnapshot): readonly Subject[] {
 function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
   const byLocation = new Map<string, Subject>();
   const own = new Set<string>();
-  for (const t of Array.isArray(snapshot.tools) ? snapshot.tools : [])
+  for (const t of Array.isArray(snapshot.tools) ? snapshot.tools : []) {
     if (typeof t?.name === 'string') own.add(normaliseToolName(t.name));
+    // Descriptions refer to sibling tools by their titles too ("call 'Query Documentation'").
+    const title = t?.title ?? t?.annotations?.title;
+    if (typeof title === 'string' && title.length <= 60) own.add(`title:${title.toLowerCase()}`);
+  }
   for (const field of snapshotFields(snapshot)) {
     const location = subjectLocation(field);
     let subject = byLocation.get(location);

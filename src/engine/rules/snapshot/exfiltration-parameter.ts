@@ -3,7 +3,7 @@ import type { Severity } from '../../types.js';
 import { toolParameters } from '../../text/fields.js';
 import { normalizeForMatching } from '../../text/unicode.js';
 import { HIPAA, SOC2 } from './_compliance.js';
-import { nameWords, subjectsOf, toolSummary } from './_tool-text.js';
+import { nameWords, subjectsOf, toolSummary, withoutSafeguards } from './_tool-text.js';
 
 // Parameters through which a tool asks the model for things the tool has no use for: the
 // conversation, the system prompt, other tools' output, the model's identity, secrets. The model
@@ -71,6 +71,14 @@ const PARAM_KINDS: readonly ParamKind[] = [
 const CONTEXT_REQUEST_RE =
   /\b(?:include|provide|pass|paste|put|add|insert|send|copy|fill (?:in|with)|should contain|must contain|contains?)\b[^.\n]{0,60}?\b(?:(?:full|entire|complete|whole|previous|prior|current) (?:conversation|chat|context|history|messages?|prompt)|conversation history|chat history|system prompt|your instructions|all (?:previous |prior )?messages|the user'?s? (?:messages|conversation|personal|private|credentials|password)|(?:contents?|content) of (?:~|\/|\.env|the (?:file|config))|api keys?|credentials|passwords?|secrets?|tokens?)\b/;
 
+function canCarryText(schema: Record<string, unknown>): boolean {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return false;
+  if (types.every((t) => t === 'boolean' || t === 'number' || t === 'integer' || t === 'null'))
+    return false;
+  return true;
+}
+
 export default defineRule({
   meta: {
     id: 'exfiltration-parameter',
@@ -103,6 +111,9 @@ export default defineRule({
       const summary =
         toolSummary(subject).split(/\b(?:args|arguments|parameters|params|returns)\s*:/)[0] ?? '';
       for (const { name, schema } of toolParameters(subject.tool)) {
+        // A parameter that cannot hold text (a boolean, a number, a closed enum) cannot carry
+        // context out: "include_transcript: boolean" asks for a choice, not for a transcript.
+        if (!canCarryText(schema)) continue;
         const words = nameWords(name);
         const joined = words.join('_');
         const location = `${subject.location}.inputSchema.properties.${name}`;
@@ -119,7 +130,9 @@ export default defineRule({
           continue;
         }
         const description =
-          typeof schema.description === 'string' ? normalizeForMatching(schema.description) : '';
+          typeof schema.description === 'string'
+            ? normalizeForMatching(withoutSafeguards(schema.description))
+            : '';
         const m = CONTEXT_REQUEST_RE.exec(description);
         if (m) {
           ctx.report({

@@ -1,12 +1,34 @@
 import { defineRule } from '../define-rule.js';
 import { HIPAA, SOC2 } from './_compliance.js';
 import { capabilitiesOf } from './_capabilities.js';
-import { subjectsOf } from './_tool-text.js';
+import { snippetAround, subjectsOf } from './_tool-text.js';
 
 // Annotation keys outside the MCP specification that claim trust or privileges. Clients ignore
 // them, so their only audience is a model reading the definition.
 const PRIVILEGE_KEY_RE =
   /(?:bypass|trust|privilege|escalat|hidden|override|unrestricted|admin|security|auth|public)/i;
+
+/** "read-only", "safe", "non-destructive", in the languages the sentence reader knows. Language
+ *  free: the claim is a concept, the contradiction is the capability. */
+const READ_ONLY_CLAIM_RE =
+  /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete)|never (?:modifies|changes|deletes))\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\bnur (?:lesend|lesen)\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|読み取り専用|읽기 전용/iu;
+/** Verbs of destruction, including SQL statements that change data. */
+const DESTRUCTIVE_WORD_RE =
+  /\b(?:INSERT|UPDATE|DELETE|DROP|TRUNCATE|ALTER)\b|\brm -rf\b|\b(?:deletes?|removes?|drops?|wipes?|purges?|overwrites?|erases?|destroys?|borra|elimina|exclui|apaga|supprime|efface|löscht|entfernt|cancella|elimina)\b|удал|删除|清空|削除|消去|삭제/u;
+
+/** The claim's own sentence names destruction, and does not negate it ("read-only: runs DELETE"
+ *  contradicts itself; "read-only, never runs DELETE" does not). */
+function destroysInSameBreath(text: string, at: number): boolean {
+  const start = Math.max(text.lastIndexOf('.', at), text.lastIndexOf('\n', at)) + 1;
+  const endDot = text.slice(at).search(/[.!?\n](?:\s|$)/);
+  const sentence = text.slice(start, endDot < 0 ? text.length : at + endDot);
+  return (
+    DESTRUCTIVE_WORD_RE.test(sentence) &&
+    !/\b(?:not|no|never|nicht|kein|pas|jamais|não|nunca|sin|sem|senza|non)\b|не |不|ない|않/iu.test(
+      sentence,
+    )
+  );
+}
 
 export default defineRule({
   meta: {
@@ -33,9 +55,24 @@ export default defineRule({
   check(snapshot, ctx) {
     for (const subject of subjectsOf(snapshot)) {
       const tool = subject.tool;
-      const annotations = tool?.annotations;
-      if (!tool || typeof annotations !== 'object' || annotations === null) continue;
+      if (!tool) continue;
       const caps = capabilitiesOf(subject);
+      const description = typeof tool.description === 'string' ? tool.description : '';
+      const claim = READ_ONLY_CLAIM_RE.exec(description);
+      if (
+        claim &&
+        (caps.destructive || caps.movesMoney || destroysInSameBreath(description, claim.index))
+      ) {
+        ctx.report({
+          subject: subject.location,
+          severity: 'high',
+          message: `${subject.label} describes itself as read-only or safe but deletes or changes data.`,
+          location: `${subject.location}.description`,
+          snippet: snippetAround(description, claim.index, claim[0].length),
+        });
+      }
+      const annotations = tool.annotations;
+      if (typeof annotations !== 'object' || annotations === null) continue;
       const at = `${subject.location}.annotations`;
       const changesState =
         caps.destructive ||
@@ -46,6 +83,10 @@ export default defineRule({
       if (annotations.readOnlyHint === true && changesState) {
         ctx.report({
           subject: subject.location,
+          // A false read-only claim on a tool that destroys data or moves money skips the one
+          // confirmation that guards real harm; on one that writes or runs a report it misleads
+          // less.
+          severity: caps.destructive || caps.movesMoney ? 'high' : 'medium',
           message: `${subject.label} is annotated readOnlyHint: true but ${caps.destructive ? 'deletes data' : caps.executesCode ? 'executes commands or code' : caps.sendsExternally ? 'sends data out' : 'changes state'}.`,
           location: `${at}.readOnlyHint`,
           snippet: `${tool.name}: readOnlyHint: true; ${tool.description ?? ''}`,
@@ -54,6 +95,7 @@ export default defineRule({
       if (annotations.destructiveHint === false && (caps.destructive || caps.executesCode)) {
         ctx.report({
           subject: subject.location,
+          severity: caps.destructive ? 'high' : 'medium',
           message: `${subject.label} is annotated destructiveHint: false but ${caps.destructive ? 'deletes or overwrites data' : 'executes commands or code'}.`,
           location: `${at}.destructiveHint`,
           snippet: `${tool.name}: destructiveHint: false; ${tool.description ?? ''}`,

@@ -1,9 +1,9 @@
 import { defineRule } from '../define-rule.js';
 import { HIPAA, SOC2 } from './_compliance.js';
-import { proseFields, snippetAround, subjectsOf } from './_tool-text.js';
+import { guidanceText, proseFields, snippetAround, subjectsOf } from './_tool-text.js';
 
 const EXTRACTION_RE =
-  /\b(?:output|reveal|print|show|include|pass|send|return|repeat|share|provide|disclose|leak|dump|write out|recite|copy|tell me|give|forward|upload|post|transmit|log)\b[^.\n]{0,40}?\b(?:(?:your|the|full|entire|complete|original|initial|hidden) (?:system (?:prompt|message|instructions)|developer (?:message|prompt)|instructions|prompt)|system prompt|system message|conversation history|chat history|previous messages|prior messages|full conversation|context window|(?:the )?user'?s? (?:previous|prior|earlier|past|other) (?:questions|messages|prompts|requests))\b/;
+  /\b(?:output|reveal|print|show|include|pass|send|return|repeat|share|provide|disclose|leak|dump|write out|recite|copy|tell me|give|forward|upload|post|transmit|log)\b[^.\n]{0,40}?\b(?:(?:your|the|full|entire|complete|original|initial|hidden) (?:system (?:prompt|message|instructions)|developer (?:message|prompt))|(?:your|full|entire|complete|original|initial|hidden) (?:instructions|prompt)|system prompt|system message|conversation history|chat history|previous messages|prior messages|full conversation|context window|(?:the )?user'?s? (?:previous|prior|earlier|past|other) (?:questions|messages|prompts|requests))\b/;
 const QUESTION_RE =
   /\bwhat (?:is|are) your (?:system prompt|instructions|rules)\b|\b(?:your |the )?(?:system prompt|system message|hidden instructions|initial instructions|conversation history|chat history)\b[^.\n]{0,30}?\b(?:must|should|will|is to|needs to) be (?:echoed|included|sent|passed|returned|copied|placed|put|repeated|output|attached)/;
 
@@ -30,7 +30,9 @@ export default defineRule({
   check(snapshot, ctx) {
     for (const subject of subjectsOf(snapshot)) {
       for (const field of proseFields(subject)) {
-        const m = EXTRACTION_RE.exec(field.norm) ?? QUESTION_RE.exec(field.norm);
+        // Safeguards ("never reveal your system prompt") are blanked out first.
+        const text = guidanceText(field);
+        const m = EXTRACTION_RE.exec(text) ?? QUESTION_RE.exec(text);
         if (!m) continue;
         ctx.report({
           subject: subject.location,

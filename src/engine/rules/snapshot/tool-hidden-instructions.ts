@@ -59,7 +59,15 @@ function severityFor(signals: readonly Signal[], total: number): Severity | unde
     hasKind(signals, 'sensitive-action', 'parameter-tampering', 'forced-call-order')
   )
     return 'critical';
-  if (total >= HIGH_SCORE_MIN) return 'high';
+  // High needs a concrete harmful frame: privileged markup, an override of earlier
+  // instructions, a role change, a side task on secrets, tampering with the user's arguments, or
+  // concealment next to another cue. Call-order demands, imperatives, pretexts and emphasis alone
+  // are also how vendors write documentation: medium.
+  const harmful =
+    hasKind(signals, 'instruction-tag', 'override', 'role-hijack', 'sensitive-action') ||
+    signals.some((s) => s.kind === 'parameter-tampering' && s.weight >= 3) ||
+    (hasKind(signals, 'concealment') && new Set(signals.map((s) => s.kind)).size >= 2);
+  if (total >= HIGH_SCORE_MIN && harmful) return 'high';
   return 'medium';
 }
 
