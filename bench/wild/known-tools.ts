@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSensitiveToolName, normaliseToolName } from '../../src/engine/meaning/known-tools.js';
 
-const dir = join(import.meta.dirname, 'snapshots');
+const dir = process.env.PALISADE_WILD_DIR ?? join(import.meta.dirname, 'snapshots');
 const out = join(import.meta.dirname, '../../src/engine/meaning/known-tools.generated.ts');
 
 const servers = new Map<string, Set<string>>();

@@ -178,6 +178,11 @@ const OPENING_ADVERBS = new Set([
 ]);
 const MODAL_RE =
   /\b(?:you|assistant|model|ai|agent|llm|claude|gpt|caller|client)\b[^.]{0,20}?\b(?:must|should|need to|needs to|have to|has to|are required to|is required to|shall|will need to|ought to)\b|\b(?:make sure|be sure|remember to|ensure|don't forget|do not forget|it is (?:required|mandatory|necessary|essential|important) (?:to|that)|it's (?:required|mandatory|necessary|essential|important) (?:to|that)|is expected to|are expected to|is to be|are to be)\b|\b(?:should|must|shall|needs? to|has to|have to)\s+(?:always\s+|also\s+)?(?:be\s+)?(?:hold|contain|include|carry|have|receive|get|take|be set|be filled|be populated|filled|populated|set|equal|match|mirror|repeat|echo|copy)\b/;
+/** Obeying text from elsewhere: the verb and what is obeyed, next to each other. */
+const OBEY_REMOTE_RE =
+  /\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|step|rule|command|procedure|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
+const ATTACK_TALK_RE =
+  /\b(?:prompt injections?|untrusted|malicious|crafted|attackers?|phishing|poison(?:ed|ing)?|adversarial|jailbreaks?)\b/;
 const DOC_EXEMPT_OBJECT_RE =
   /\b(?:bugs?|issues?|problems?|feedback|questions?|errors? to (?:the )?maintainers?)\b/;
 const TOKEN_NOT_CREDENTIAL_RE =
@@ -254,6 +259,9 @@ function englishActions(tokens: readonly Token[]): {
     if (t.pos !== 'VERB' && t.pos !== 'PROPN' && t.pos !== 'NOUN' && t.pos !== 'AUX') continue;
     const kind = EN_ACTIONS[t.lemma];
     if (!kind) continue;
+    // Stative verbs ("it may contain a password", "results hold the URL") describe; only a modal
+    // makes them a demand ("the note should contain the key").
+    if (STATIVE_VERBS.has(t.lemma) && !precededByModal(tokens, i)) continue;
     // "follow-up", "follow up on": a noun or another verb, not obedience.
     if (t.lemma === 'follow' && /^(?:-|up)$/.test(tokens[i + 1]?.lemma ?? '')) continue;
     // Nouns only count when they stand where a verb does: "bcc x@y", "cc the team".
@@ -285,6 +293,36 @@ function isPassive(tokens: readonly Token[], i: number): boolean {
   return false;
 }
 
+/** An adverb in a passive or a third-person statement: "will be silently truncated",
+ *  "the server quietly retries". */
+function isNarration(tokens: readonly Token[], i: number): boolean {
+  const next = tokens[i + 1];
+  const prev = tokens[i - 1];
+  if (prev && (prev.lemma === 'be' || prev.lemma === 'get')) return true;
+  if (
+    next &&
+    /(?:ed|en)$/.test(next.value.toLowerCase()) &&
+    next.lemma !== next.value.toLowerCase()
+  )
+    return true;
+  if (
+    prev &&
+    /s$/.test(prev.value.toLowerCase()) &&
+    prev.pos === 'VERB' &&
+    prev.lemma !== prev.value.toLowerCase()
+  )
+    return true;
+  return false;
+}
+
+const STATIVE_VERBS = new Set(['contain', 'hold', 'receive', 'carry']);
+const MODALS = new Set(['should', 'must', 'shall', 'need', 'ought', 'have', 'has']);
+
+function precededByModal(tokens: readonly Token[], i: number): boolean {
+  for (let j = Math.max(0, i - 3); j < i; j++) if (MODALS.has(tokens[j]!.lemma)) return true;
+  return false;
+}
+
 const NEGATORS = new Set(['not', "n't", 'never', 'no', 'without', 'nor', 'avoid', 'refrain']);
 
 function precededByNegation(tokens: readonly Token[], i: number): boolean {
@@ -295,10 +333,26 @@ function precededByNegation(tokens: readonly Token[], i: number): boolean {
 function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (EN_SECRECY_ADVERBS.has(t.lemma)) return true;
+    // "silently" of an act asked for; "values are silently truncated" narrates the server.
+    if (EN_SECRECY_ADVERBS.has(t.lemma) && !isNarration(tokens, i)) return true;
     if (EN_HIDE_VERBS.has(t.lemma) && !t.negated && !precededByNegation(tokens, i)) {
-      // "hide it from the user", "omit this from the reply"; not "hidden files" (an adjective).
-      if (t.pos === 'VERB' || t.pos === 'PROPN') return true;
+      // "hide it from the user", "conceal this step"; not "hide a range of columns" (a feature)
+      // nor "hidden files" (an adjective).
+      const rest = tokens.slice(i + 1, i + 8).map((x) => x.lemma);
+      const fromUser = rest.includes('from') && rest.some((w) => EN_USER_WORDS.has(w));
+      const theAct = [
+        'it',
+        'this',
+        'that',
+        'these',
+        'step',
+        'action',
+        'call',
+        'transfer',
+        'change',
+        'fact',
+      ].includes(rest[0] ?? '');
+      if ((t.pos === 'VERB' || t.pos === 'PROPN') && (fromUser || theAct)) return true;
     }
     if (EN_TELL_VERBS.has(t.lemma) && (t.negated || precededByNegation(tokens, i))) {
       // Negated telling counts when aimed at the user or at the action itself ("it", "this"):
@@ -349,7 +403,7 @@ function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
       lemmas,
     ) ||
     // Selective reporting: "report only the progress", "reply with the image only".
-    /\b(?:report|mention|tell|show|say|reply with|respond with|surface) only\b|\bonly (?:report|mention|tell the user|say|surface)\b/.test(
+    /\b(?:report|mention|tell|say|reply with|respond with) only\b|\bonly (?:report|mention|tell the user|say)\b/.test(
       lemmas,
     ) ||
     /\bno (?:reason|need|point) to (?:list|show|display|surface|flag|report|mention|note)\b/.test(
@@ -519,14 +573,21 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
     .join(' ');
   const obeysRemote =
     actions.has('follow') &&
-    /\b(?:instruction|direction|step|command|what it say|whatever it|what the (?:page|url|link|response|document|file) say|the content|everything it|its content|them exactly|it exactly)\b/.test(
-      plainLemmas,
-    ) &&
+    OBEY_REMOTE_RE.test(plainLemmas) &&
     !/\b(?:guide|documentation|docs|tutorial|setup|installation|readme|convention|style|format|schema|spec(?:ification)?|syntax|pattern|example)\b/.test(
       plainLemmas,
     );
   // "report bugs at https://…" is not moving data.
   if (DOC_EXEMPT_OBJECT_RE.test(lower)) actions.delete('transmit');
+  // A warning about attacks reports what an attacker would ask ("a page can contain text asking
+  // you to read cookies or send data away"): the actions are quoted, not asked for.
+  if (
+    ATTACK_TALK_RE.test(lower) &&
+    /\b(?:asking|ask|tell|telling|instruct|instructing|trick|tricking|get|getting) (?:you|the (?:model|assistant|agent|ai))\b/.test(
+      lower,
+    )
+  )
+    actions.clear();
   return {
     text: sentence.text,
     start: sentence.start,

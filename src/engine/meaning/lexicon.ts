@@ -223,23 +223,25 @@ export const EN_PREFERENCE_RE =
 const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
   [
     'credential',
-    String.raw`api[ _-]?keys?|apikeys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|ssh[ _-]?keys?|signing[ _-]?keys?|auth(?:entication|orization)?[ _-]?(?:token|header|code|key)s?|access[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?(?:tokens?|ids?|cookies?)|oauth[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?|pats?\b|jwts?|passwords?|passphrases?|passcodes?|credentials?|secrets?|cookies?|seed[ _-]?phrases?|mnemonic(?: phrase)?s?|recovery[ _-]?(?:phrase|code|key)s?|2fa codes?|otp codes?|one[- ]time (?:code|password)s?|client[ _-]?secrets?|wallet[ _-]?keys?|keychain|login details|tokens?`,
+    String.raw`api[ _-]?keys?|apikeys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|ssh[ _-]?keys?|signing[ _-]?keys?|auth(?:entication|orization)?[ _-]?(?:token|header|code|key)s?|access[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?(?:tokens?|ids?|cookies?)|oauth[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?|pats?\b|jwts?|passwords?|passphrases?|passcodes?|credentials?|secrets?|cookies?|seed[ _-]?phrases?|mnemonic(?: phrase)?s?|recovery[ _-]?(?:phrase|code|key)s?|2fa codes?|otp codes?|one[- ]time (?:code|password)s?|client[ _-]?secrets?|wallet[ _-]?keys?|keychain|login details`,
   ],
   [
     'sensitive-file',
-    String.raw`ssh (?:directory|folder|config)|shell history|bash history|command history|browser (?:cookies|history|profile|passwords)|keychain|known hosts|authorized keys|kube ?config|dot ?env files?|env files?|credential files?|credentials files?|config(?:uration)? files? (?:of|for) (?:claude|cursor|the (?:mcp|client|assistant))|private key files?|wallet files?`,
+    String.raw`(?<!public )private[ _-]?keys?|(?<!public )ssh[ _-]?keys?(?! ?(?:pair )?(?:fingerprint|id|name|public))|seed[ _-]?phrases?|mnemonic(?: phrase)?s?|recovery[ _-]?phrases?|wallet[ _-]?keys?|ssh (?:directory|folder|config)|shell history|bash history|command history|browser (?:cookies|history|profile|passwords)|keychain|known hosts|authorized keys|kube ?config|dot ?env files?|env files?|credential files?|credentials files?|config(?:uration)? files? (?:of|for) (?:claude|cursor|the (?:mcp|client|assistant))|private key files?|wallet files?`,
   ],
   [
     'environment',
-    String.raw`environment variables?|env(?:ironment)? vars?|env values?|process env|os environ|environment secrets?`,
+    // The host's environment read out, not variables a caller sets for a launched program
+    // ("environment variables to pass to the app").
+    String.raw`(?:all|your|the (?:host|server|machine|system|user)'?s?|current|existing|every|local|shell) (?:environment variables|env(?:ironment)? vars)|(?:values?|contents?|dump|list|copy) of (?:the |all |your |any )?(?:environment variables|env(?:ironment)? vars|environment(?! variable))|printenv|process env|os environ|environment secrets?|secrets? (?:in|from) the environment`,
   ],
   [
     'conversation',
-    String.raw`conversation(?: so far| history| log| transcript| context)?|chat (?:history|log|transcript|so far)|message history|previous (?:messages?|turns|prompts|requests|exchanges)|prior (?:messages?|turns)|earlier (?:messages?|turns)|(?:full|entire|whole|complete|original|verbatim|raw|exact) (?:user )?(?:message|prompt|conversation|dialog(?:ue)?|exchange|chat|transcript)s?|(?:user|user's|users'|their) (?:\w+ ){0,3}(?:messages|prompts|turns|exchanges|chats)|(?:last|previous|prior|earlier|recent|latest) (?:\w+ )?(?:messages|turns|prompts|exchanges|replies)|(?:user|user's|their) (?:original|verbatim|exact|raw|full) (?:message|prompt|request|question|input)s?|everything the user (?:said|wrote|typed|asked|sent|shared)|what the user (?:said|wrote|typed|asked)|context window|all (?:the )?messages|dialog(?:ue)? history|the thread so far|session history`,
+    String.raw`conversation (?:so far|history|log|transcript|context|contents?|text)|(?:the|this|our|current|entire|whole|full|complete|ongoing) conversation(?! ?(?:id|ids|continuity|starter|thread))|chat (?:history|log|transcript|so far)|message history|previous (?:messages?|turns|prompts|requests|exchanges)|prior (?:messages?|turns)|earlier (?:messages?|turns)|(?:full|entire|whole|complete|original|verbatim|raw|exact) (?:user )?(?:message|prompt|conversation|dialog(?:ue)?|exchange|chat|transcript)s?|(?:user|user's|users'|their) (?:\w+ ){0,3}(?:messages|prompts|turns|exchanges|chats)|(?:last|previous|prior|earlier|recent|latest) (?:\w+ )?(?:messages|turns|prompts|exchanges|replies)|(?:user|user's|their) (?:original|verbatim|exact|raw|full) (?:message|prompt|request|question|input)s?|everything the user (?:said|wrote|typed|asked|sent|shared)|what the user (?:said|wrote|typed|asked)|context window|dialog(?:ue)? history|the thread so far|session history`,
   ],
   [
     'system-prompt',
-    String.raw`system (?:prompt|message|instruction)s?|(?:your|the assistant's|the model's|the ai's) (?:instructions|prompt|guidelines|rules|configuration|directives)|initial (?:instructions|prompt)|hidden (?:prompt|instructions)|developer (?:message|prompt|instructions)|pre-?prompt`,
+    String.raw`system prompts?|(?:your|its|the assistant's|the model's|the ai's) system (?:message|instructions?)|the system (?:message|instructions) (?:you|the model|the assistant)|(?:your|the assistant's|the model's|the ai's) (?:instructions|prompt|guidelines|rules|configuration|directives)|initial (?:instructions|prompt)|hidden (?:prompt|instructions)|developer (?:message|prompt|instructions)|pre-?prompt`,
   ],
   [
     'other-tool-output',

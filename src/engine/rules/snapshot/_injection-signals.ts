@@ -31,7 +31,9 @@ interface Pattern {
 }
 
 const TELL = String.raw`(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|alert|alerting|reveal|revealing|show|showing|disclose|disclosing|display|displaying|let|letting|warn|warning|report|reporting)`;
-const SECRET_WORD = String.raw`(?:passwords?|credentials?|secrets?|api[ _-]?keys?|access[ _-]?keys?|tokens?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|session[ _-]?ids?|env(?:ironment)?[ _-]?(?:vars?|variables?)|\.env)`;
+// A bare "token" is a page cursor, a document id or an LLM unit as often as a credential: only
+// qualified tokens count.
+const SECRET_WORD = String.raw`(?:passwords?|credentials?|secrets?|api[ _-]?keys?|access[ _-]?keys?|(?:access|auth|bearer|api|session|refresh|oauth|github|gitlab|slack|personal access|secret|id) tokens?|private[ _-]?keys?|ssh[ _-]?keys?|cookies?|session[ _-]?ids?|env(?:ironment)?[ _-]?(?:vars?|variables?)|\.env)`;
 
 const PATTERNS: readonly Pattern[] = [
   // Markup that chat templates or prompt writers use to mark privileged text.
@@ -118,7 +120,12 @@ const PATTERNS: readonly Pattern[] = [
     weight: 3,
     re: /\b(?:secret|covert|hidden|silent) (?:operation|task|step|instructions?|action|process|feature)\b|\bhidden instructions?\b/,
   },
-  { kind: 'concealment', weight: 2, re: /\b(?:silently|quietly|covertly|secretly|discreetly)\b/ },
+  // Of an act asked for; "fails silently" and "is silently truncated" narrate the server.
+  {
+    kind: 'concealment',
+    weight: 2,
+    re: /(?<!\b(?:fails?|failing|is|are|be|been|gets?|got|ignored|dropped|truncated|skipped|discarded|returns?|exits?)\s)\b(?:silently|quietly|covertly|secretly|discreetly)\b(?!\s(?:ignored|dropped|truncated|skipped|discarded|fails?))/,
+  },
   {
     kind: 'concealment',
     weight: 3,

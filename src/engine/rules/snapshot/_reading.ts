@@ -2,7 +2,11 @@
 // meaning/frames.ts), tool mentions resolved against the server's own tools and against the
 // catalogue of other servers' tools. Memoised per subject, like the subjects themselves.
 import { readFrames, type Frame } from '../../meaning/frames.js';
-import { isSensitiveToolName, normaliseToolName } from '../../meaning/known-tools.js';
+import {
+  isKnownToolName,
+  isSensitiveToolName,
+  normaliseToolName,
+} from '../../meaning/known-tools.js';
 import type { ObjectKind } from '../../meaning/lexicon.js';
 import type { McpSnapshot } from '../../types.js';
 import { toolParameters } from '../../text/fields.js';
@@ -33,6 +37,46 @@ const HARMFUL_OBJECTS: ReadonlySet<ObjectKind> = new Set([
 export function harmfulObjects(frame: Frame): ObjectKind[] {
   return frame.objects.filter((o) => HARMFUL_OBJECTS.has(o));
 }
+
+const GENERIC_WORDS = new Set([
+  'get',
+  'list',
+  'create',
+  'update',
+  'delete',
+  'set',
+  'add',
+  'remove',
+  'by',
+  'to',
+  'for',
+  'the',
+  'a',
+  'of',
+  'v1',
+  'v2',
+]);
+
+/**
+ * A name that shares two words with the tool's own name is its sibling ("use read_text_file
+ * instead" in read_file): a deprecation note within one server, even where the snapshot at hand
+ * holds one tool only.
+ */
+function isSibling(mention: string, own: unknown): boolean {
+  if (typeof own !== 'string') return false;
+  const ownWords = new Set(
+    normaliseToolName(own)
+      .split('_')
+      .filter((w) => !GENERIC_WORDS.has(w)),
+  );
+  const shared = normaliseToolName(mention)
+    .split('_')
+    .filter((w) => ownWords.has(w));
+  return shared.length >= 2 || (ownWords.size === 1 && shared.length === 1);
+}
+
+const CALLING_RE =
+  /\b(?:call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|run|runs|running|via|through|when|whenever|before|after|tool|tools|function|payee|recipient|destination)\b/i;
 
 const OWN_DESCRIPTION_RE = /^(?:tools|prompts|resources|resourceTemplates)\[\d+\]\.description$/;
 
@@ -86,9 +130,16 @@ export function readSnapshot(snapshot: McpSnapshot): readonly SubjectReading[] {
         const foreignTools: string[] = [];
         for (const mention of frame.toolMentions) {
           const name = normaliseToolName(mention);
-          if (own.has(name)) ownTools.push(mention);
+          if (own.has(name) || isSibling(name, subject.tool?.name)) ownTools.push(mention);
           else if (paramNames?.has(mention)) continue;
-          else if (isSensitiveToolName(name)) foreignTools.push(mention);
+          // A catalogue name is another server's tool wherever it stands; a name that merely
+          // looks like one ("share_chat" in a list of message types) only where the sentence
+          // speaks of calling or using it.
+          else if (
+            isKnownToolName(name) ||
+            (isSensitiveToolName(name) && CALLING_RE.test(frame.text))
+          )
+            foreignTools.push(mention);
         }
         // The opening sentence of an item's own description says what the item does, in the
         // imperative more often than not ("Send a password reset e-mail"): it directs the

@@ -23,9 +23,26 @@ interface Verdict {
   why: string;
 }
 
+/**
+ * An outside address the sentence sends something *to*: preceded by a destination word ("to",
+ * "into", "bcc", "forward to", "recipient") or assigned ("becomes", "="). A URL given as an example
+ * ("the value will be a URL like https://…") or as documentation is no destination. Sentences in
+ * other languages are read without syntax: any address counts there.
+ */
 function hasExternalSink(frame: ReadFrame): boolean {
-  return frame.sinks.some((s) => EXTERNAL_SINKS.has(s.kind));
+  const lower = frame.text.toLowerCase();
+  return frame.sinks.some((s) => {
+    if (!EXTERNAL_SINKS.has(s.kind)) return false;
+    if (frame.language !== 'en' || s.kind === 'account') return true;
+    const at = lower.indexOf(s.value.toLowerCase());
+    if (at < 0) return true;
+    const before = lower.slice(Math.max(0, at - 40), at);
+    return DESTINATION_BEFORE_RE.test(before);
+  });
 }
+
+const DESTINATION_BEFORE_RE =
+  /(?:\b(?:to|into|onto|toward|towards|at|via|bcc|cc|recipients?|payee|beneficiary|destination|remote|endpoint|mirror|forward|copy|cc'?d|becomes?|set to|use|using|wallet|account)\b[^.]{0,25}|[=:]\s*)$/;
 
 function moves(frame: ReadFrame): boolean {
   return (
@@ -83,7 +100,14 @@ function judge(frame: ReadFrame, subjectSecret: boolean): Verdict | undefined {
       (inValue && (external || frame.actions.length > 0)));
   const hidden = subjectSecret || frame.secrecy;
   if (moving && objects.length > 0) {
-    const strong = escalating || external || frame.foreignTools.length > 0 || frame.scope || hidden;
+    // A credential sent "on every request" is how an honest API asks for its own auth header;
+    // scope escalates only the objects nobody sends by design.
+    const strong =
+      escalating ||
+      external ||
+      frame.foreignTools.length > 0 ||
+      hidden ||
+      (frame.scope && objects.some((o) => o !== 'credential'));
     const what = objects.join(', ').replace(/-/g, ' ');
     if (strong && hidden)
       return { severity: 'critical', why: `moves ${what} and keeps it from the user` };
@@ -147,6 +171,13 @@ function judge(frame: ReadFrame, subjectSecret: boolean): Verdict | undefined {
   return undefined;
 }
 
+const EXAMPLE_RE =
+  /\b(?:example|e\.g\.|sample)\b[^.]{0,40}\b(?:curl|request|call|usage|command)\b|^\s*(?:\$ )?curl\s/i;
+
+/** What is obeyed is text from elsewhere: its instructions, what it says, the rules there. */
+const REMOTE_TEXT_RE =
+  /\b(?:follow|obey|comply with|carry out|execute|apply|do|run)\s+(?:\w+\s+){0,3}(?:instructions?|directions|steps|rules|commands|procedure|what (?:it|they|the \w+) (?:says?|asks?|contains?|requests?|tells?)|whatever (?:it|they)|everything (?:it|there)|them exactly|it exactly)\b/i;
+
 /** Remote instructions across sentences: one names the address, another says to obey it. */
 function obeysRemoteAcrossSentences(frames: readonly ReadFrame[]): ReadFrame | undefined {
   const hasUrl = frames.some((f) => f.sinks.some((s) => s.kind === 'url'));
@@ -156,6 +187,7 @@ function obeysRemoteAcrossSentences(frames: readonly ReadFrame[]): ReadFrame | u
     (f) =>
       f.actions.includes('follow') &&
       (f.directive || f.language !== 'en') &&
+      (f.language !== 'en' || REMOTE_TEXT_RE.test(f.text)) &&
       !/\b(?:guide|documentation|docs|tutorial|setup|installation|readme|convention|style|format|schema|syntax)\b/i.test(
         f.text,
       ),
@@ -223,7 +255,10 @@ export default defineRule({
     monitorCandidate: true,
   },
   check(snapshot, ctx) {
-    for (const { subject, frames } of readSnapshot(snapshot)) {
+    for (const { subject, frames: all } of readSnapshot(snapshot)) {
+      // Worked examples ("Example cURL request: curl -X POST … -H 'Authorization: Token $KEY'")
+      // document the vendor's API; they ask the model for nothing.
+      const frames = all.filter((f) => !EXAMPLE_RE.test(f.text));
       // Secrecy anywhere in a subject colours its other directives ("…pass the key. No need to
       // mention it."): the sentences are read apart, the intent is one.
       const secret = frames.some((f) => f.secrecy);

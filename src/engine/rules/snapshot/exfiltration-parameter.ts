@@ -69,7 +69,7 @@ const PARAM_KINDS: readonly ParamKind[] = [
 
 /** A parameter description that asks the model to hand over its context. */
 const CONTEXT_REQUEST_RE =
-  /\b(?:include|provide|pass|paste|put|add|insert|send|copy|fill (?:in|with)|should contain|must contain|contains?)\b[^.\n]{0,60}?\b(?:(?:full|entire|complete|whole|previous|prior|current) (?:conversation|chat|context|history|messages?|prompt)|conversation history|chat history|system prompt|your instructions|all (?:previous |prior )?messages|the user'?s? (?:messages|conversation|personal|private|credentials|password)|(?:contents?|content) of (?:~|\/|\.env|the (?:file|config))|api keys?|credentials|passwords?|secrets?|tokens?)\b/;
+  /\b(?:include|provide|pass|paste|put|add|insert|send|copy|fill (?:in|with)|should contain|must contain)\b[^.\n]{0,60}?\b(?:(?:full|entire|complete|whole|previous|prior|current) (?:conversation|chat|context|history|messages?|prompt)|conversation history|chat history|system prompt|your instructions|all (?:previous|prior) messages|the user'?s? (?:messages|conversation|personal|private|credentials|password)|(?:contents?|content) of (?:~|\/|\.env|the (?:file|config))|api keys?|credentials|passwords?|secrets?|tokens?)\b/;
 
 function canCarryText(schema: Record<string, unknown>): boolean {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];

@@ -16,6 +16,24 @@ const READ_ONLY_CLAIM_RE =
 const DESTRUCTIVE_WORD_RE =
   /\b(?:INSERT|UPDATE|DELETE|DROP|TRUNCATE|ALTER)\b|\brm -rf\b|\b(?:deletes?|removes?|drops?|wipes?|purges?|overwrites?|erases?|destroys?|borra|elimina|exclui|apaga|supprime|efface|löscht|entfernt|cancella|elimina)\b|удал|删除|清空|削除|消去|삭제/u;
 
+/**
+ * A read-only claim the tool makes about itself: in its opening sentence, or stated of it ("this
+ * tool is read-only", "safe: read-only"). "Prefer read-only commands" advises; it claims nothing.
+ */
+function claimAboutItself(description: string): RegExpExecArray | undefined {
+  const claim = READ_ONLY_CLAIM_RE.exec(description);
+  if (!claim) return undefined;
+  const before = description.slice(Math.max(0, claim.index - 40), claim.index);
+  if (/\b(?:prefer|use|choose|favou?r|try|only run|run only)\s+$/i.test(before)) return undefined;
+  const firstSentenceEnd = description.search(/[.!?。\n](?:\s|$)/);
+  const inOpening = firstSentenceEnd < 0 || claim.index < firstSentenceEnd;
+  const statedOfIt =
+    /(?:\b(?:is|are|es|est|ist|é|è)|:)\s*(?:a |an |un |una |une |ein |eine |um |uma |completely |fully |purely |strictly |entirely |totally )?$/i.test(
+      before,
+    );
+  return inOpening || statedOfIt ? claim : undefined;
+}
+
 /** The claim's own sentence names destruction, and does not negate it ("read-only: runs DELETE"
  *  contradicts itself; "read-only, never runs DELETE" does not). */
 function destroysInSameBreath(text: string, at: number): boolean {
@@ -58,7 +76,7 @@ export default defineRule({
       if (!tool) continue;
       const caps = capabilitiesOf(subject);
       const description = typeof tool.description === 'string' ? tool.description : '';
-      const claim = READ_ONLY_CLAIM_RE.exec(description);
+      const claim = claimAboutItself(description);
       if (
         claim &&
         (caps.destructive || caps.movesMoney || destroysInSameBreath(description, claim.index))
@@ -95,7 +113,9 @@ export default defineRule({
       if (annotations.destructiveHint === false && (caps.destructive || caps.executesCode)) {
         ctx.report({
           subject: subject.location,
-          severity: caps.destructive ? 'high' : 'medium',
+          // "Not destructive" on a tool that stops an app or removes an owner understates it;
+          // the read-only claim above is the one that skips confirmation of real harm.
+          severity: 'medium',
           message: `${subject.label} is annotated destructiveHint: false but ${caps.destructive ? 'deletes or overwrites data' : 'executes commands or code'}.`,
           location: `${at}.destructiveHint`,
           snippet: `${tool.name}: destructiveHint: false; ${tool.description ?? ''}`,

@@ -59,6 +59,9 @@ function classify(text: string): { severity: Severity; index: number; length: nu
   return undefined;
 }
 
+const DEFENSIVE_RE =
+  /\b(?:scanner|scanning for|detects?|detection|detector|classif\w*|block\w*|guard\w*|prevent\w*|protect\w*|defen[cs]\w*|antivirus|anti-malware|moderation|audit\w*|quarantine|remediat\w*|captured|telemetry|own (?:logs|data))\b/;
+
 export default defineRule({
   meta: {
     id: 'offensive-capability',
@@ -90,10 +93,21 @@ export default defineRule({
       const hit = classify(summary);
       if (!hit) continue;
       const phrase = summary.slice(hit.index, hit.index + hit.length);
+      // Design tokens, page tokens and LLM tokens are no credentials.
+      if (
+        /\btokens?\b/.test(phrase) &&
+        !/(?:access|auth|api|bearer|session|refresh|oauth|secret|id|jwt) tokens?/.test(summary) &&
+        !/password|credential|hash|secret|key|cookie/.test(phrase)
+      )
+        continue;
+      // A defender names the attack it detects or blocks ("install the malware scanner",
+      // "block a jailbreak", "clear captured telemetry"): medium at most, for review.
+      const defensive = DEFENSIVE_RE.test(summary);
+      const severity = defensive && hit.severity === 'high' ? 'medium' : hit.severity;
       ctx.report({
         subject: subject.location,
-        severity: hit.severity,
-        confidence: hit.severity === 'high' ? 'high' : 'medium',
+        severity,
+        confidence: severity === 'high' ? 'high' : 'medium',
         message: `${subject.label} describes an attack capability ("${phrase}").`,
         location: `${subject.location}.description`,
         snippet: snippetAround(summary, hit.index, hit.length),
