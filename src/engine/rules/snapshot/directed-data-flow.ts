@@ -62,6 +62,8 @@ const PROSE_PARAM_RE =
  *  ~/.aws/credentials here", "all previous messages of the user". */
 function collectsInParameter(frame: ReadFrame): boolean {
   if (!PARAM_DESCRIPTION_RE.test(frame.field.location)) return false;
+  // A public key is meant to be shared.
+  if (/public/i.test(frame.field.location)) return false;
   if (harmfulObjects(frame).length === 0) return false;
   if (frame.actions.includes('transmit') || frame.describedFlow) return true;
   return (
@@ -87,7 +89,11 @@ function isSchemaValueProse(frame: ReadFrame): boolean {
 }
 
 /** One frame's verdict, with the secrecy of its whole subject. */
-function judge(frame: ReadFrame, subjectSecret: boolean): Verdict | undefined {
+function judge(
+  frame: ReadFrame,
+  subjectSecret: boolean,
+  hasWebAddress = true,
+): Verdict | undefined {
   const objects = harmfulObjects(frame);
   const inValue = frame.field.kind === 'schema-value';
   const directed = frame.directive || collectsInParameter(frame) || inValue;
@@ -263,10 +269,13 @@ export default defineRule({
       // mention it."): the sentences are read apart, the intent is one.
       const secret = frames.some((f) => f.secrecy);
       const remote = obeysRemoteAcrossSentences(frames);
+      // Remote means a web address: the server's own resources (`postman://instructions`) are
+      // its documentation.
+      const hasWebAddress = frames.some((f) => f.sinks.some((x) => x.kind === 'url'));
       for (const frame of frames) {
         if (frame.actions.length === 0 && frame.forbidden.length > 0 && !frame.secrecy) continue;
         const verdict =
-          judge(frame, secret) ??
+          judge(frame, secret, hasWebAddress) ??
           (frame === remote
             ? {
                 severity: 'high' as const,

@@ -7,6 +7,9 @@ const EXTRACTION_RE =
 const QUESTION_RE =
   /\bwhat (?:is|are) your (?:system prompt|instructions|rules)\b|\b(?:your |the )?(?:system prompt|system message|hidden instructions|initial instructions|conversation history|chat history)\b[^.\n]{0,30}?\b(?:must|should|will|is to|needs to) be (?:echoed|included|sent|passed|returned|copied|placed|put|repeated|output|attached)/;
 
+const DEFENDER_RE =
+  /\b(?:jailbreaks?|prompt injections?|guardrails?|classif\w+|detect\w*|moderat\w+|red[- ]team\w*)\b/;
+
 export default defineRule({
   meta: {
     id: 'system-prompt-extraction',
@@ -36,6 +39,8 @@ export default defineRule({
         if (!m) continue;
         ctx.report({
           subject: subject.location,
+          // A guardrail or classifier quotes attacks as examples of what it catches.
+          ...(DEFENDER_RE.test(text) ? { severity: 'medium' as const } : {}),
           message: `The text of ${subject.label} asks the model to disclose its prompt or conversation.`,
           location: field.location,
           snippet: snippetAround(field.display, m.index, m[0].length),

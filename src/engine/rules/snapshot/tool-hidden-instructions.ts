@@ -1,4 +1,6 @@
 import { defineRule } from '../define-rule.js';
+import { readFrames } from '../../meaning/frames.js';
+import { harmfulObjects } from './_reading.js';
 import type { Severity } from '../../types.js';
 import { HIPAA, SOC2 } from './_compliance.js';
 import {
@@ -39,7 +41,11 @@ const SUPPORTING_KINDS: ReadonlySet<SignalKind> = new Set([
   'pretext',
 ]);
 
-function severityFor(signals: readonly Signal[], total: number): Severity | undefined {
+function severityFor(
+  signals: readonly Signal[],
+  total: number,
+  confirmed: boolean,
+): Severity | undefined {
   if (total < REPORT_SCORE_MIN) return undefined;
   // A tool may legitimately describe a sensitive action it performs ("list secrets in a vault",
   // "execute a terminal command"): such signals only count next to a cue that addresses the
@@ -64,7 +70,8 @@ function severityFor(signals: readonly Signal[], total: number): Severity | unde
   // concealment next to another cue. Call-order demands, imperatives, pretexts and emphasis alone
   // are also how vendors write documentation: medium.
   const harmful =
-    hasKind(signals, 'instruction-tag', 'override', 'role-hijack', 'sensitive-action') ||
+    hasKind(signals, 'instruction-tag', 'override', 'role-hijack') ||
+    (hasKind(signals, 'sensitive-action') && confirmed) ||
     signals.some((s) => s.kind === 'parameter-tampering' && s.weight >= 3) ||
     (hasKind(signals, 'concealment') && new Set(signals.map((s) => s.kind)).size >= 2);
   if (total >= HIGH_SCORE_MIN && harmful) return 'high';
@@ -114,7 +121,18 @@ export default defineRule({
       }
       const all = perField.flatMap((p) => p.signals);
       const total = signalScore(all);
-      const severity = severityFor(all, total);
+      // A phrase about secrets or commands is harmful when the sentence reader confirms it: a
+      // directive that moves, reads or runs something on a sensitive object, or an outside
+      // destination ("posts include score … without credentials" is no such sentence).
+      const confirmed = perField.some(({ field }) =>
+        readFrames(field.text).some(
+          (f) =>
+            f.directive &&
+            (harmfulObjects(f).length > 0 || f.sinks.some((x) => x.kind !== 'param')) &&
+            f.actions.length > 0,
+        ),
+      );
+      const severity = severityFor(all, total, confirmed);
       if (!severity) continue;
       const kinds = [...new Set(all.filter((s) => s.kind !== 'soft-emphasis').map((s) => s.kind))];
       for (const { field, signals, text } of perField) {

@@ -1,7 +1,11 @@
 import { defineRule } from '../define-rule.js';
 import type { Severity } from '../../types.js';
 import { HIPAA, SOC2 } from './_compliance.js';
-import { proseFields, snippetAround, subjectsOf } from './_tool-text.js';
+import { guidanceText, proseFields, snippetAround, subjectsOf } from './_tool-text.js';
+
+const PREFER_THIS_RE = /\b(?:use|call|prefer) this (?:tool|function|server) (?:instead|rather)\b/;
+const OTHERS_NAMED_RE =
+  /\b(?:other|another|built-in|native|default|original|third-party|competing) (?:tools?|servers?|functions?|integrations?|providers?)\b|\b[a-z0-9]+_[a-z0-9_]+\b/;
 
 // A tool's text steering how *other* tools behave or are chosen. The tool need not be called:
 // its description alone, once in context, changes what the model does with the other tools.
@@ -111,11 +115,16 @@ export default defineRule({
   check(snapshot, ctx) {
     for (const subject of subjectsOf(snapshot)) {
       for (const field of proseFields(subject)) {
-        const hit = findShadowing(field.norm);
+        // Call order among the server's own tools is documentation (guidanceText blanks it).
+        const text = guidanceText(field);
+        const hit = findShadowing(text);
         if (!hit) continue;
+        // "Use this tool instead of editing text nodes directly" prefers this tool over a way of
+        // working, as vendors write all the time: medium unless other tools or servers are named.
+        const mild = PREFER_THIS_RE.test(hit.m[0]) && !OTHERS_NAMED_RE.test(text);
         ctx.report({
           subject: subject.location,
-          severity: hit.severity,
+          severity: mild ? 'medium' : hit.severity,
           message: `The text of ${subject.label} ${hit.what}.`,
           location: field.location,
           snippet: snippetAround(field.display, hit.m.index, hit.m[0].length),
