@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { analyseCodeFile } from '../src/engine/inputs/code/index.js';
+import { analyseCodeFile } from '../src/engine/analyse-code/index.js';
 import { parseWithTreeSitter, pythonParser } from '../src/engine/inputs/code/python.js';
 import { parseWithoutTreeSitter } from '../src/engine/inputs/code/python-tree.js';
 import type { InputFile } from '../src/engine/inputs/types.js';
