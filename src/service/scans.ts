@@ -10,7 +10,8 @@ import type { Account, NewScan, Scan, ScanStatus } from '../store/port.js';
 import type { ServiceDeps } from './deps.js';
 import { AppError } from './errors.js';
 import { LruCache } from './lru-cache.js';
-import { MONTHLY_SCAN_QUOTA, hasFeature, quotaPeriod, quotaResetsAt } from './plans.js';
+import { MONTHLY_SCAN_QUOTA, quotaPeriod, quotaResetsAt } from '../plans.js';
+import { requireFeature } from './plan-gate.js';
 
 export interface SubmitResult {
   scan: Scan;
@@ -211,23 +212,11 @@ export async function listScans(
   deps: ServiceDeps,
   input: HistoryInput,
 ): Promise<{ scans: Scan[]; total: number }> {
-  requireFeature(input.account, 'history', 'Scan history');
+  requireFeature(input.account, 'history');
   return deps.store.scans.list({
     accountId: input.account.id,
     status: input.status,
     offset: input.offset,
     limit: input.limit,
-  });
-}
-
-export function requireFeature(
-  account: Account,
-  feature: 'history' | 'reports' | 'webhooks',
-  label: string,
-): void {
-  if (hasFeature(account.tier, feature)) return;
-  const plan = feature === 'webhooks' ? 'Team' : 'Developer';
-  throw new AppError('plan_required', {
-    message: `${label} requires the ${plan} plan or above; your plan is ${account.tier}.`,
   });
 }
