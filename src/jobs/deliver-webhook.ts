@@ -9,7 +9,7 @@ import type { Severity } from '../engine/types.js';
 import { planAllows } from '../plans.js';
 import { decryptSecret, signWebhookBody, standardWebhookHeaders } from '../security/index.js';
 import type { Scan, WebhookDelivery } from '../store/port.js';
-import type { JobDeps } from './run-scan.js';
+import type { JobDeps } from './deps.js';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const TOTAL_TIMEOUT_MS = 10_000;

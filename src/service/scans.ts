@@ -9,7 +9,7 @@ import { encryptSecret } from '../security/index.js';
 import type { Account, NewScan, Scan, ScanStatus } from '../store/port.js';
 import type { ServiceDeps } from './deps.js';
 import { AppError } from './errors.js';
-import { LruCache } from './lru-cache.js';
+import type { CompleteScanCache } from './scan-cache.js';
 import { MONTHLY_SCAN_QUOTA, quotaPeriod, quotaResetsAt } from '../plans.js';
 import { requireFeature } from './plan-gate.js';
 
@@ -158,13 +158,6 @@ export interface ScanWithPosition {
 
 /** Scans with more findings than this are not kept in memory (bounded cache size). */
 const CACHEABLE_FINDINGS_MAX = 500;
-
-/** Complete scans never change again, so polling them can skip the database. */
-export type CompleteScanCache = LruCache<string, Scan>;
-
-export function createCompleteScanCache(maxEntries = 500): CompleteScanCache {
-  return new LruCache<string, Scan>(maxEntries);
-}
 
 async function readScan(
   deps: ServiceDeps,
