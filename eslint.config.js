@@ -81,6 +81,53 @@ export default tseslint.config(
     },
   },
   {
+    // Parsers parse: inputs/ turns bytes into typed trees and facts, and never runs the rules.
+    // Code analysis (parse, then rules) is the room above it, src/engine/analyse-code/.
+    files: ['src/engine/inputs/**/*.ts'],
+    ignores: ['src/engine/inputs/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/service/**',
+                '**/store/**',
+                '**/queue/**',
+                '**/jobs/**',
+                '**/cli/**',
+                '**/rules/**',
+                '**/analyse-code/**',
+                '**/scan-snapshot.js',
+                '**/scan-files.js',
+              ],
+              message:
+                'inputs/ only parses: the rules and code analysis sit above it (src/engine/analyse-code/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The plan policy sits below the service and the jobs, which both read it.
+    files: ['src/plans.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/service/**', '**/jobs/**', '**/cli/**', '**/engine/**'],
+              message: 'The plan policy sits below the service and the jobs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/store/**/*.ts', 'src/queue/**/*.ts'],
     rules: {
       'no-restricted-imports': [

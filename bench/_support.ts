@@ -29,3 +29,11 @@ export function cpuSecondsOf(run: () => void): number {
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1e6;
 }
+
+/** The CPU time (user and system, all threads) that an async `run` takes, in seconds. */
+export async function cpuSecondsOfAsync(run: () => Promise<void>): Promise<number> {
+  const start = process.cpuUsage();
+  await run();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1e6;
+}

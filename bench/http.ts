@@ -17,7 +17,7 @@ import type { Finding, ScanResult } from '../src/engine/types.js';
 import { createAccount } from '../src/jobs/index.js';
 import { createRuntime } from '../src/runtime.js';
 import { buildApp } from '../src/service/app.js';
-import { quotaPeriod } from '../src/service/plans.js';
+import { quotaPeriod } from '../src/plans.js';
 import { MemoryRateLimitStore } from '../src/service/rate-limit.js';
 
 const CONNECTIONS = 50;

@@ -12,7 +12,7 @@ import { loadConfig } from './config.js';
 import { score } from './engine/index.js';
 import { createAccount } from './jobs/accounts.js';
 import { END_OF_TIME, notifyScanEnded } from './jobs/deliver-webhook.js';
-import type { ScanEngine } from './jobs/run-scan.js';
+import type { ScanEngine } from './jobs/deps.js';
 import { createRuntime, ensureAdminAccount, REDACT_PATHS, startWorker } from './runtime.js';
 import { isWellFormedApiKey } from './security/index.js';
 

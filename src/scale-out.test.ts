@@ -19,7 +19,7 @@ import {
 import { loadConfig } from './config.js';
 import { scanFiles, scanSnapshot, type McpSnapshot } from './engine/index.js';
 import { createAccount } from './jobs/accounts.js';
-import type { ScanEngine } from './jobs/run-scan.js';
+import type { ScanEngine } from './jobs/deps.js';
 import { createRuntime, startWorker, type Runtime } from './runtime.js';
 import { abandonedScanMessage } from './scale-out.js';
 import { createPostgresStore } from './store/index.js';

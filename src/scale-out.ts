@@ -5,7 +5,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { notifyScanEnded } from './jobs/deliver-webhook.js';
-import type { JobDeps } from './jobs/run-scan.js';
+import type { JobDeps } from './jobs/deps.js';
 import { PgBossQueue, jobPoliciesFromConfig } from './queue/pg-boss.js';
 
 /** The public `error` of a scan whose job used all its attempts (details go to the log). */

@@ -6,7 +6,7 @@ import { createAccount } from '../jobs/accounts.js';
 import { StoreConflictError } from '../store/errors.js';
 import { TIERS, VARIANTS, type Account, type Tier, type Variant } from '../store/port.js';
 import { AdminError, normaliseEmail, withAdminContext } from './admin-context.js';
-import type { CliContext } from './index.js';
+import type { CliContext } from './context.js';
 
 function tierOption(): Option {
   return new Option('--tier <tier>', 'plan').choices(TIERS);

@@ -7,7 +7,7 @@ import type { AccountDeps } from '../jobs/accounts.js';
 import { loadMasterKey } from '../security/index.js';
 import { createStore } from '../store/index.js';
 import { uuidV7 } from '../store/uuid-v7.js';
-import type { CliContext } from './index.js';
+import type { CliContext } from './context.js';
 
 /** A failure the user can fix; printed as one line, exit code 1. */
 export class AdminError extends Error {

@@ -11,17 +11,10 @@ import { registerKeysCommand } from './keys.js';
 import { registerMigrateCommand } from './migrate.js';
 import { registerScanCommand } from './scan.js';
 import { registerServeCommand } from './serve.js';
+import type { CliContext } from './context.js';
 import { registerWorkerCommand } from './worker.js';
 
-/** Where a subcommand writes and what it reads, injectable so tests need no child process. */
-export interface CliContext {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  env: Readonly<Record<string, string | undefined>>;
-  cwd: string;
-  /** Set by the subcommand that ran; `run` returns it. */
-  exitCode: number;
-}
+export type { CliContext } from './context.js';
 
 export type RegisterCommand = (program: Command, ctx: CliContext) => void;
 

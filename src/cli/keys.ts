@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { rotateApiKey } from '../jobs/accounts.js';
 import { AdminError, normaliseEmail, withAdminContext } from './admin-context.js';
-import type { CliContext } from './index.js';
+import type { CliContext } from './context.js';
 
 export function registerKeysCommand(program: Command, ctx: CliContext): void {
   const keys = program.command('keys').description('Manage API keys.');

@@ -3,7 +3,7 @@
 
 import type { Command } from 'commander';
 import { withAdminContext } from './admin-context.js';
-import type { CliContext } from './index.js';
+import type { CliContext } from './context.js';
 
 export function registerMigrateCommand(program: Command, ctx: CliContext): void {
   program

@@ -12,7 +12,7 @@ import { toSarif } from '../engine/sarif.js';
 import { findingIds, formatTable } from '../engine/format-table.js';
 import { compareSeverity } from '../engine/rules/define-rule.js';
 import { SEVERITIES, type Finding, type ScanResult, type Severity } from '../engine/types.js';
-import type { CliContext } from './index.js';
+import type { CliContext } from './context.js';
 import { collectFiles } from './collect-files.js';
 import { resolveTarget, type ScanTarget } from './scan-targets.js';
 

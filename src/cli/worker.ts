@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { createRuntime, startWorker, type Runtime } from '../runtime.js';
-import type { CliContext } from './index.js';
+import type { CliContext } from './context.js';
 
 const QUEUE_DRAIN_TIMEOUT_MS = 20_000;
 /** Past this, shutdown is forced: a stuck close must not keep a dying process around. */

@@ -13,7 +13,7 @@ import {
   type SkippedEntry,
 } from './inputs/archive.js';
 import { classifyFile, type Classification, type TextFormat } from './inputs/classify.js';
-import { analyseCodeFile, type CodeOutcome } from './inputs/code/index.js';
+import { analyseCodeFile, type CodeOutcome } from './analyse-code/index.js';
 import { parseClientConfig } from './inputs/config/parse-config.js';
 import { parseDependencyFile } from './inputs/deps/index.js';
 import {

@@ -2,7 +2,7 @@ import { runRule, sortFindings } from './rules/define-rule.js';
 import { SNAPSHOT_RULES } from './rules/snapshot/index.js';
 import { capabilityProfile } from './rules/snapshot/_profile.js';
 import { score } from './scoring.js';
-import { redactSecrets } from './text/secrets.js';
+import { redactSecrets } from './secrets.js';
 import type { Finding, McpSnapshot, ProgressFn, ScanResult } from './types.js';
 
 export interface ScanSnapshotOptions {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  findAssignedSecrets,
   findSecrets,
   isPlaceholder,
   isSecretLikeKey,
@@ -27,6 +28,10 @@ const SAMPLES: [string, string][] = [
     'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
   ],
   ['url-credentials', 'postgres://admin:S3cr3tPassw0rd@db.internal:5432/app'],
+  ['gitlab', 'glpat-' + 'Xq7Lm2Zr9Tb4Wc8Yn1Vd'],
+  ['npm', 'npm_' + 'Ab3De6Gh9Jk2Mn5Pq8St1Vw4Yz7Bc0Ef3Hi6'],
+  ['huggingface', 'hf_' + 'Qw8Er3Ty6Ui9Op2As5Df8Gh1Jk4Lz7Xc0Vb'],
+  ['sendgrid', 'SG.' + 'Ab3De6Gh9Jk2Mn5Pq8St1V.Wx4Yz7Bc0Ef3Hi6Kl9No2Qr5Tu8Wx1Za4Cd7Fg0Ij3L'],
 ];
 
 describe('secrets: known formats', () => {
@@ -123,7 +128,30 @@ describe('secrets: placeholders, keys, entropy', () => {
   });
 });
 
+describe('secrets: assigned credentials of no known format', () => {
+  it('finds random values assigned to secret-looking keys, not placeholders or short words', () => {
+    const text =
+      'password=Tr0ub4dor3xKq9 api_key: "${env:KEY}" token = changeme secret=short1 user_id=abc123def456ghi';
+    assert.deepEqual(
+      findAssignedSecrets(text).map(({ key, value }) => [key, value]),
+      [['password', 'Tr0ub4dor3xKq9']],
+    );
+  });
+});
+
 describe('secrets: redaction', () => {
+  it('redacts known formats in any letter case (evidence may quote lower-cased text)', () => {
+    assert.equal(
+      redactSecrets('key akiaabcdefghijklmnop and AKIAABCDEFGHIJKLMNOP'),
+      'key akia… and AKIA…',
+    );
+  });
+
+  it('leaves ordinary text alone', () => {
+    const text = 'Pass token: your personal access token from the settings page.';
+    assert.equal(redactSecrets(text), text);
+  });
+
   it('keeps a recognisable prefix and drops the rest', () => {
     assert.equal(redactValue('ghp_R8x2Kq9LmZ4vT7nB3cW1pY6sD0fH5jA2uE9g'), 'ghp_R8x2…');
     assert.equal(redactValue('postgres://admin:S3cr3t@db/app'), 'postgres://admin:…@db/app');

@@ -1,8 +1,13 @@
-// Recognising credentials in text, and hiding them. Known token formats are matched with anchored,
-// bounded patterns (no nested quantifiers: inputs are hostile); unknown formats are caught only
-// when a value is long, random-looking and sits under a key whose name says it is a secret.
-// Anything that looks like a reference or a placeholder (`${env:VAR}`, `<YOUR_TOKEN>`) is not a
-// secret: that is exactly what a well-written config should contain.
+// The credential catalogue: recognising credentials in text, and hiding them. The one place the
+// engine knows what a credential looks like and how a redacted one is shown: the config, code and
+// snapshot rules find secrets here, and the scan redacts every evidence snippet here, so a token
+// one rule can find, no report repeats.
+//
+// Known token formats are matched with anchored, bounded patterns (no nested quantifiers: inputs
+// are hostile); unknown formats are caught only when a value is long, random-looking and sits
+// under a key whose name says it is a secret. Anything that looks like a reference or a
+// placeholder (`${env:VAR}`, `<YOUR_TOKEN>`) is not a secret: that is exactly what a well-written
+// config should contain.
 
 export interface SecretKind {
   id: string;
@@ -150,13 +155,25 @@ function isCredibleMatch(kind: SecretKind, value: string): boolean {
   return new Set(value).size >= 8;
 }
 
+/** Each kind's pattern, matching in any letter case (built once). */
+const ANY_CASE_PATTERNS = new Map<SecretKind, RegExp>(
+  SECRET_KINDS.map((kind) => [kind, new RegExp(kind.pattern.source, 'gi')]),
+);
+
+export interface FindOptions {
+  /** Match the formats in any letter case: for redaction, since evidence may quote normalised
+   *  (lower-cased) text, and a lower-cased key is still a key. Detection leaves it off. */
+  anyCase?: boolean;
+}
+
 /** Known-format credentials in a piece of text (one line or one value). */
-export function findSecrets(text: string): SecretMatch[] {
+export function findSecrets(text: string, options: FindOptions = {}): SecretMatch[] {
   const found: SecretMatch[] = [];
   const taken: [number, number][] = [];
   for (const kind of SECRET_KINDS) {
-    kind.pattern.lastIndex = 0;
-    for (const m of text.matchAll(kind.pattern)) {
+    const pattern = options.anyCase ? ANY_CASE_PATTERNS.get(kind)! : kind.pattern;
+    pattern.lastIndex = 0;
+    for (const m of text.matchAll(pattern)) {
       const start = kind.startBefore ? kind.startBefore(text, m.index) : m.index;
       if (start < 0) continue;
       const end = m.index + m[0].length;
@@ -183,13 +200,37 @@ export function redactValue(value: string): string {
 const ASSIGNMENT_RE =
   /((?:["']?)([A-Za-z0-9_.-]{0,60}(?:token|secret|passw(?:or)?d|api[-_]?key|apikey|access[-_]?key|client[-_]?secret|authorization)[A-Za-z0-9_.-]{0,60})["']?\s{0,5}[:=]\s{0,5}["']?(?:Bearer\s{1,5})?)([^\s"',;]{8,4096})/gi;
 
+export interface AssignedSecret {
+  /** The key the value is assigned to (`api_key`, `TOKEN`). */
+  key: string;
+  value: string;
+  index: number;
+}
+
 /**
- * Text with every recognisable secret replaced by its redacted form: known formats anywhere, and
- * values assigned to secret-looking keys (`"api_key": "…"`, `TOKEN=…`). For evidence and logs.
+ * Credentials of no known format, assigned in the text to a key whose name says it holds one
+ * (`password = "hunter2hunter2x9"`, `"api_key": "…"`): values of at least 12 characters, with
+ * letters and digits, that are not a placeholder or a reference.
+ */
+export function findAssignedSecrets(text: string): AssignedSecret[] {
+  const found: AssignedSecret[] = [];
+  for (const m of text.matchAll(ASSIGNMENT_RE)) {
+    const [, prefix = '', key = '', value = ''] = m;
+    if (!isSecretLikeKey(key) || isPlaceholder(value)) continue;
+    if (value.length < 12 || !/\d/.test(value) || !/[A-Za-z]/.test(value)) continue;
+    found.push({ key, value, index: m.index + prefix.length });
+  }
+  return found;
+}
+
+/**
+ * Text with every recognisable secret replaced by its redacted form (`redactValue`): known formats
+ * anywhere, in any letter case, and values assigned to secret-looking keys (`"api_key": "…"`,
+ * `TOKEN=…`). For evidence and logs: the scan passes every finding's evidence through it.
  */
 export function redactSecrets(text: string): string {
   let out = text;
-  for (const match of findSecrets(text).reverse()) {
+  for (const match of findSecrets(text, { anyCase: true }).reverse()) {
     out =
       out.slice(0, match.index) +
       redactValue(match.value) +

@@ -6,11 +6,11 @@
 import { performance } from 'node:perf_hooks';
 import { createGuardedFetch, GuardError } from '../engine/net/guarded-fetch.js';
 import type { Severity } from '../engine/types.js';
+import { planAllows } from '../plans.js';
 import { decryptSecret, signWebhookBody, standardWebhookHeaders } from '../security/index.js';
-import type { Account, Scan, WebhookDelivery } from '../store/port.js';
-import type { JobDeps } from './run-scan.js';
+import type { Scan, WebhookDelivery } from '../store/port.js';
+import type { JobDeps } from './deps.js';
 
-const WEBHOOK_TIERS = new Set<Account['tier']>(['team', 'enterprise']);
 const CONNECT_TIMEOUT_MS = 10_000;
 const TOTAL_TIMEOUT_MS = 10_000;
 /** No single wait between retries is longer than this, whatever the attempt number. */
@@ -50,7 +50,7 @@ export async function notifyScanEnded(deps: JobDeps, scanId: string): Promise<vo
   const scan = await deps.store.scans.get(scanId);
   if (!scan || (scan.status !== 'complete' && scan.status !== 'failed')) return;
   const account = await deps.store.accounts.findById(scan.accountId);
-  if (!account?.webhookUrl || !WEBHOOK_TIERS.has(account.tier)) return;
+  if (!account?.webhookUrl || !planAllows(account.tier, 'webhooks')) return;
   const now = deps.clock();
   const eventId = deps.newId();
   const delivery = await deps.store.webhooks.createDelivery({

@@ -23,6 +23,5 @@ export {
   publicFailureMessage,
   recoverUnfinishedScans,
   runScan,
-  type JobDeps,
-  type ScanEngine,
 } from './run-scan.js';
+export type { JobDeps, ScanEngine } from './deps.js';

@@ -15,6 +15,7 @@ import {
   type ScanResult,
   type Severity,
 } from '../engine/types.js';
+import { planAllows } from '../plans.js';
 import type { Scan, Tier } from '../store/port.js';
 
 export interface ReportInput {
@@ -27,8 +28,8 @@ export interface ReportInput {
 type Detail = 'summary' | 'full' | 'compliance';
 
 function detailFor(tier: Tier): Detail {
-  if (tier === 'free') return 'summary';
-  return tier === 'enterprise' ? 'compliance' : 'full';
+  if (!planAllows(tier, 'finding-detail')) return 'summary';
+  return planAllows(tier, 'hipaa-mapping') ? 'compliance' : 'full';
 }
 
 const PAGE = { width: 595.28, height: 841.89, margin: 56 };

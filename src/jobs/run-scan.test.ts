@@ -14,8 +14,8 @@ import {
   INTERRUPTED_MESSAGE,
   recoverUnfinishedScans,
   runScan,
-  type ScanEngine,
 } from './run-scan.js';
+import type { ScanEngine } from './deps.js';
 
 const QUOTA = { period: '2026-03', limit: 100 };
 const TOKEN = 'tok_live_SECRET_0123456789';

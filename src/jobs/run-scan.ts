@@ -4,33 +4,13 @@
 // as a generic sentence, so internals never leak into a scan's `error`.
 
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
 import { fetchSnapshot, scanFiles, scanSnapshot, type ScanResult } from '../engine/index.js';
-import type { Queue } from '../queue/port.js';
 import { decryptSecret } from '../security/index.js';
 import type { Scan, ScanType, Store } from '../store/port.js';
 import { notifyScanEnded } from './deliver-webhook.js';
-
-/** The engine entry points a scan uses; tests may stand in for them. */
-export interface ScanEngine {
-  fetchSnapshot: typeof fetchSnapshot;
-  scanSnapshot: typeof scanSnapshot;
-  scanFiles: typeof scanFiles;
-}
+import type { JobDeps, ScanEngine } from './deps.js';
 
 const DEFAULT_ENGINE: ScanEngine = { fetchSnapshot, scanSnapshot, scanFiles };
-
-export interface JobDeps {
-  config: Readonly<Config>;
-  store: Store;
-  queue: Queue;
-  logger: Logger;
-  clock: () => Date;
-  newId: () => string;
-  masterKey: Buffer;
-  /** Defaults to the real engine. */
-  engine?: ScanEngine;
-}
 
 export const INTERNAL_FAILURE_MESSAGE = 'The scan failed because of an internal error.';
 export const INTERRUPTED_MESSAGE =

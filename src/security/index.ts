@@ -12,7 +12,7 @@ export {
   loadMasterKey,
   MASTER_KEY_FILE,
   SecretError,
-} from './secrets.js';
+} from './encryption-at-rest.js';
 export {
   SIGNATURE_HEADER,
   signWebhookBody,

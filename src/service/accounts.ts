@@ -5,8 +5,8 @@ import { checkUrlSyntax } from '../engine/net/address-policy.js';
 import type { Account } from '../store/port.js';
 import type { ServiceDeps } from './deps.js';
 import { AppError } from './errors.js';
-import { MONTHLY_SCAN_QUOTA, quotaPeriod, quotaResetsAt } from './plans.js';
-import { requireFeature } from './scans.js';
+import { MONTHLY_SCAN_QUOTA, quotaPeriod, quotaResetsAt } from '../plans.js';
+import { requireFeature } from './plan-gate.js';
 
 export const WEBHOOK_URL_MAX_CHARS = 2048;
 
@@ -56,7 +56,7 @@ export async function setWebhookUrl(
   account: Account,
   url: string | null,
 ): Promise<string | null> {
-  requireFeature(account, 'webhooks', 'Webhooks');
+  requireFeature(account, 'webhooks');
   const webhookUrl = url === null ? null : checkWebhookUrl(url, allowlist);
   const updated = await deps.store.accounts.update(account.id, { webhookUrl });
   if (updated === undefined) throw new AppError('unauthorized');

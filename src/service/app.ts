@@ -22,7 +22,7 @@ import { registerPlansRoute } from './routes/plans/index.js';
 import { registerPutWebhookRoute } from './routes/put-webhook/index.js';
 import { registerScanMcpRoute } from './routes/scan-mcp/index.js';
 import { registerScanUploadRoute } from './routes/scan-upload/index.js';
-import { createCompleteScanCache } from './scans.js';
+import { createCompleteScanCache } from './scan-cache.js';
 import { SHARED_SCHEMAS } from './schemas.js';
 
 /** JSON bodies are small (a URL and a token); uploads go through multipart with their own limit. */

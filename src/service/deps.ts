@@ -2,10 +2,10 @@
 // master key) plus the rate-limit store, chosen by main.ts (in memory, or Redis at scale).
 
 import type { ParsedCidr } from '../engine/net/address-policy.js';
-import type { JobDeps } from '../jobs/run-scan.js';
+import type { JobDeps } from '../jobs/deps.js';
 import type { ServiceMetrics } from './plugins/observability.js';
 import type { RateLimitStore } from './rate-limit.js';
-import type { CompleteScanCache } from './scans.js';
+import type { CompleteScanCache } from './scan-cache.js';
 
 export interface ServiceDeps extends Omit<JobDeps, 'engine'> {
   rateLimitStore: RateLimitStore;

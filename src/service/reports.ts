@@ -6,7 +6,8 @@ import { renderReportPdf } from '../jobs/index.js';
 import type { Account, Report } from '../store/port.js';
 import type { ServiceDeps } from './deps.js';
 import { AppError } from './errors.js';
-import { getScan, requireFeature } from './scans.js';
+import { requireFeature } from './plan-gate.js';
+import { getScan } from './scans.js';
 
 export const REPORT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
@@ -16,7 +17,7 @@ export async function createReport(
   account: Account,
   scanId: string,
 ): Promise<Report> {
-  requireFeature(account, 'reports', 'PDF reports');
+  requireFeature(account, 'reports');
   const { scan } = await getScan(deps, account, scanId);
   if (scan.status !== 'complete') {
     throw new AppError('scan_not_complete', {

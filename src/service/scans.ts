@@ -9,8 +9,9 @@ import { encryptSecret } from '../security/index.js';
 import type { Account, NewScan, Scan, ScanStatus } from '../store/port.js';
 import type { ServiceDeps } from './deps.js';
 import { AppError } from './errors.js';
-import { LruCache } from './lru-cache.js';
-import { MONTHLY_SCAN_QUOTA, hasFeature, quotaPeriod, quotaResetsAt } from './plans.js';
+import type { CompleteScanCache } from './scan-cache.js';
+import { MONTHLY_SCAN_QUOTA, quotaPeriod, quotaResetsAt } from '../plans.js';
+import { requireFeature } from './plan-gate.js';
 
 export interface SubmitResult {
   scan: Scan;
@@ -158,13 +159,6 @@ export interface ScanWithPosition {
 /** Scans with more findings than this are not kept in memory (bounded cache size). */
 const CACHEABLE_FINDINGS_MAX = 500;
 
-/** Complete scans never change again, so polling them can skip the database. */
-export type CompleteScanCache = LruCache<string, Scan>;
-
-export function createCompleteScanCache(maxEntries = 500): CompleteScanCache {
-  return new LruCache<string, Scan>(maxEntries);
-}
-
 async function readScan(
   deps: ServiceDeps,
   account: Account,
@@ -211,23 +205,11 @@ export async function listScans(
   deps: ServiceDeps,
   input: HistoryInput,
 ): Promise<{ scans: Scan[]; total: number }> {
-  requireFeature(input.account, 'history', 'Scan history');
+  requireFeature(input.account, 'history');
   return deps.store.scans.list({
     accountId: input.account.id,
     status: input.status,
     offset: input.offset,
     limit: input.limit,
-  });
-}
-
-export function requireFeature(
-  account: Account,
-  feature: 'history' | 'reports' | 'webhooks',
-  label: string,
-): void {
-  if (hasFeature(account.tier, feature)) return;
-  const plan = feature === 'webhooks' ? 'Team' : 'Developer';
-  throw new AppError('plan_required', {
-    message: `${label} requires the ${plan} plan or above; your plan is ${account.tier}.`,
   });
 }

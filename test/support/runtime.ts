@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
-import type { ScanEngine } from '../../src/jobs/run-scan.js';
+import type { ScanEngine } from '../../src/jobs/deps.js';
 import { createRuntime, REDACT_PATHS, type Runtime, type RuntimeRole } from '../../src/runtime.js';
 
 export interface TestRuntime {

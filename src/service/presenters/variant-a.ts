@@ -3,6 +3,7 @@
 // `category_scores` on paid plans and one top-level `upgrade_message` on the free plan.
 
 import type { Finding, ScanResult } from '../../engine/types.js';
+import { planAllows } from '../../plans.js';
 import type { Scan } from '../../store/port.js';
 import { evidenceLine, type PresentContext } from './common.js';
 
@@ -49,12 +50,12 @@ function presentFindingA(finding: Finding, index: number, ctx: PresentContext): 
     soc2_mapping: finding.soc2,
     rule_id: finding.ruleId,
   };
-  if (ctx.tier !== 'free') {
+  if (planAllows(ctx.tier, 'finding-detail')) {
     view.description = finding.description;
     view.remediation = finding.remediation;
     view.evidence = finding.evidence.map(evidenceLine);
   }
-  if (ctx.tier === 'enterprise') view.hipaa_mapping = finding.hipaa;
+  if (planAllows(ctx.tier, 'hipaa-mapping')) view.hipaa_mapping = finding.hipaa;
   if (finding.cwe !== undefined) view.cwe = finding.cwe;
   if (finding.owaspMcp !== undefined) view.owasp_mcp = finding.owaspMcp;
   if (finding.file !== undefined) view.file = finding.file;
@@ -70,7 +71,7 @@ export function presentCompleteA(scan: Scan, result: ScanResult, ctx: PresentCon
     findings_count: result.findings.length,
     findings: result.findings.map((finding, i) => presentFindingA(finding, i, ctx)),
   };
-  if (ctx.tier === 'free') {
+  if (!planAllows(ctx.tier, 'finding-detail')) {
     view.upgrade_message = upgradeMessageA(ctx.upgradeUrl);
   } else {
     view.category_scores = result.categoryScores.map((c) => ({

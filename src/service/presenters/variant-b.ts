@@ -3,6 +3,7 @@
 // and a per-finding `upgrade_message` on the free plan.
 
 import type { Finding, ScanResult } from '../../engine/types.js';
+import { planAllows } from '../../plans.js';
 import type { Scan } from '../../store/port.js';
 import { evidenceLine, type PresentContext } from './common.js';
 
@@ -58,7 +59,7 @@ function presentFindingB(
   } else {
     view.upgrade_message = upgradeMessage;
   }
-  if (ctx.tier === 'enterprise') {
+  if (planAllows(ctx.tier, 'hipaa-mapping')) {
     view.hipaa_mapping = finding.hipaa.length > 0 ? finding.hipaa : null;
   }
   if (finding.cwe !== undefined) view.cwe = finding.cwe;
@@ -79,7 +80,9 @@ function findingIdsB(findings: readonly Finding[]): string[] {
 
 export function presentCompleteB(scan: Scan, result: ScanResult, ctx: PresentContext): ScanViewB {
   const ids = findingIdsB(result.findings);
-  const upgradeMessage = ctx.tier === 'free' ? upgradeMessageB(ctx.upgradeUrl) : undefined;
+  const upgradeMessage = !planAllows(ctx.tier, 'finding-detail')
+    ? upgradeMessageB(ctx.upgradeUrl)
+    : undefined;
   return {
     scan_id: scan.id,
     status: 'complete',

@@ -14,7 +14,7 @@ import { apiKeyHint, encryptSecret, generateApiKey, hashApiKey } from '../../sec
 import type { Account, Scan, Tier, Variant } from '../../store/port.js';
 import { buildApp } from '../app.js';
 import type { ServiceDeps } from '../deps.js';
-import { quotaPeriod } from '../plans.js';
+import { quotaPeriod } from '../../plans.js';
 import { MemoryRateLimitStore } from '../rate-limit.js';
 
 export interface HarnessOptions {

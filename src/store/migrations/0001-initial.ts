@@ -2,7 +2,7 @@
 // dialect-dependent choice is the binary column type for uploaded file bytes.
 
 import type { Kysely, Migration } from 'kysely';
-import type { MigrationContext } from './index.js';
+import type { MigrationContext } from './types.js';
 
 export function initialSchema({ binaryType }: MigrationContext): Migration {
   return {

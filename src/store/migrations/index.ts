@@ -4,11 +4,9 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initialSchema } from './0001-initial.js';
 import { oneWebhookPerScan } from './0002-one-webhook-per-scan.js';
+import type { MigrationContext } from './types.js';
 
-export interface MigrationContext {
-  /** `blob` on SQLite, `bytea` on PostgreSQL. */
-  binaryType: 'blob' | 'bytea';
-}
+export type { MigrationContext } from './types.js';
 
 const MIGRATIONS: Record<string, (ctx: MigrationContext) => Migration> = {
   '0001-initial': initialSchema,

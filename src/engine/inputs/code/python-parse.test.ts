@@ -1,16 +1,24 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { pythonFiles, pythonStdlib } from '../../../../test/support/python-stdlib.js';
-import { analysePython, parseWithTreeSitter, pythonParser } from './python.js';
-import { parseWithoutTreeSitter, treeDifference, type PyNode } from './python-tree.js';
+import { analysePython } from './python.js';
+import { parsePythonTree, treeDifference, type PyNode } from './python-tree.js';
 
 async function both(text: string): Promise<{ fast: PyNode | null; treeSitter: PyNode }> {
-  const python = await pythonParser();
-  const treeSitter = parseWithTreeSitter(python, text);
+  const treeSitter = await parsePythonTree(text, { parser: 'tree-sitter' });
   assert.ok(treeSitter);
-  return { fast: parseWithoutTreeSitter(text, python.parser.language!), treeSitter };
+  const fast = await parsePythonTree(text, { parser: 'python-parse' });
+  return { fast: fast?.root ?? null, treeSitter: treeSitter.root };
 }
+
+/** The corpus kept in the repository (test/fixtures/python/README.md): Python written to exercise
+ *  the constructs servers use, so the comparison runs everywhere, python3 or not. */
+const CORPUS = new URL('../../../../test/fixtures/python/', import.meta.url);
+const corpus = readdirSync(CORPUS)
+  .filter((name) => name.endsWith('.py'))
+  .sort()
+  .map((name) => ({ name, text: readFileSync(new URL(name, CORPUS), 'utf8') }));
 
 /** Each construct the parser builds, with comments and continuations where tree-sitter puts them
  *  in different places: every one must be taken, and built as tree-sitter builds it. */
@@ -145,7 +153,7 @@ const DECLINED: Record<string, string> = {
   'only comments': '# nothing else\n',
 };
 
-describe('parseWithoutTreeSitter (python-parse.ts)', () => {
+describe('python-parse.ts against tree-sitter', () => {
   for (const [name, text] of Object.entries(TAKEN)) {
     it(`builds tree-sitter's tree for ${name}`, async () => {
       const { fast, treeSitter } = await both(text);
@@ -168,9 +176,30 @@ describe('parseWithoutTreeSitter (python-parse.ts)', () => {
     }
   });
 
+  it('holds the corpus in test/fixtures/python to tree-sitter: every file taken is its tree', async () => {
+    assert.ok(corpus.length >= 10, `${corpus.length} corpus files`);
+    for (const { name, text } of corpus) {
+      const { fast, treeSitter } = await both(text);
+      if (name.startsWith('declined_')) {
+        assert.equal(fast, null, `${name} is declined`);
+        continue;
+      }
+      assert.equal(treeSitter.hasError, false, `${name} is valid Python`);
+      assert.ok(fast, `${name} is taken, not left to tree-sitter`);
+      assert.equal(treeDifference(treeSitter, fast), undefined, name);
+    }
+  });
+
+  it('gives the same facts, syntax errors and tools as tree-sitter on the corpus', async () => {
+    for (const { name, text } of corpus) {
+      assert.deepEqual(await analysePython(text), await analysePython(text, 'tree-sitter'), name);
+    }
+  });
+
   // A sample of the Python standard library on this machine, where there is one: real code
   // that nobody wrote for these tests. Every file the parser takes must come out as
-  // tree-sitter's tree (`npm run bench:python-parse` runs the whole library).
+  // tree-sitter's tree (the third part of `npm run bench`, bench/python-parse.ts, runs the whole
+  // library: `node --import tsx bench/python-parse.ts [dir]` on its own).
   const stdlib = pythonStdlib();
   it(
     "builds tree-sitter's tree for every standard-library file it takes",

@@ -1,15 +1,52 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Node } from 'web-tree-sitter';
-import { pythonParser } from './python.js';
-import { languageTables, visibleNodeCount } from './python-tree-memory.js';
-import {
-  LAYOUT_SAMPLE,
-  memoryLayoutChecked,
-  readTree,
-  type PyNode,
-  type ReadPath,
-} from './python-tree.js';
+import { createRequire } from 'node:module';
+import { Language, Parser, type Node } from 'web-tree-sitter';
+import { readTree, type PyNode } from './python-tree.js';
+
+let parserLoading: Promise<Parser> | undefined;
+
+/** tree-sitter's own parser, to compare the tree read through the cursor with its Node API. */
+function treeSitter(): Promise<Parser> {
+  parserLoading ??= (async () => {
+    await Parser.init();
+    const wasm = createRequire(import.meta.url).resolve(
+      'tree-sitter-python/tree-sitter-python.wasm',
+    );
+    const parser = new Parser();
+    parser.setLanguage(await Language.load(wasm));
+    return parser;
+  })();
+  return parserLoading;
+}
+
+/** Python that holds the constructs a tree read is easiest to get wrong on: aliased nodes (named
+ *  and not), fields reached through hidden nodes, extras (comments, line continuations), errors,
+ *  missing tokens, and characters outside the BMP (offsets are in UTF-16 code units). */
+const CONSTRUCTS = `# -*- coding: utf-8 -*-
+import os, sys as system
+from . import a as b
+@mcp.tool(name="x")
+async def f(a: int = 1, *args: str, b: "List[int]" = [], **kw) -> dict[str, int]:
+    """Doc — «ok» 😀."""
+    if a is not None and b not in kw: pass
+    x = [i for i in range(3) if i % 2] + \\
+        list({k: v for k, v in kw.items()})
+    y = lambda q: q or (yield)
+    print(f"{x!r:>{width}} {y:{z}}", *(args), **kw)  # trailing 😀
+    match x:
+        case [a, *rest] as whole if whole: return {**kw}
+        case {"k": 1} | Point(x=0): pass
+    type Alias = int
+    match = print = exec = 1
+    for (i, j) in lambda: (yield): pass
+    return await g() if a else not b
+class C(Base, metaclass=M):
+    def m(self): return self.x[1:2, ...]
+def broken(:
+    return eval(x
+z = [1, 2
+`;
 
 /** Named nodes, with their fields' values (named or not), as web-tree-sitter's Node API sees them. */
 function fromApi(node: Node, field = ''): unknown {
@@ -70,27 +107,17 @@ def grep(query: str, limit: int = -1) -> str:
 `,
   broken: `def f(:\n    return eval(x\nclass C(\n  pass\nok = 1\n`,
   missing: `print((1, 2)\nx = [1, 2\n`,
-  // The memory pass's own layout sample: aliased nodes (format_expression, as_pattern_target,
-  // "is not", block), fields reached through hidden nodes, comments and line continuations
-  // (extras), errors, missing tokens, characters outside the BMP.
-  constructs: LAYOUT_SAMPLE,
+  constructs: CONSTRUCTS,
 };
-
-const PATHS: ReadPath[] = ['memory', 'cursor', 'public'];
 
 describe('readTree', () => {
   for (const [name, text] of Object.entries(SOURCES)) {
-    it(`reads the ${name} tree as web-tree-sitter's Node API does, on every path`, async () => {
-      const { parser, module } = await pythonParser();
-      assert.ok(module, "the wasm module's cursor functions and memory are at hand");
+    it(`reads the ${name} tree as web-tree-sitter's Node API does`, async () => {
+      const parser = await treeSitter();
       FIELDS = fieldNames(parser);
       const tree = parser.parse(text)!;
       try {
-        const expected = fromApi(tree.rootNode);
-        for (const path of PATHS) {
-          assert.deepEqual(fromPy(readTree(tree, text, module, path)), expected, path);
-        }
-        assert.deepEqual(fromPy(readTree(tree, text, undefined)), expected, 'without the module');
+        assert.deepEqual(fromPy(readTree(tree, text)), fromApi(tree.rootNode));
       } finally {
         tree.delete();
       }
@@ -98,10 +125,10 @@ describe('readTree', () => {
   }
 
   it('gives text, fields, parents and descendants', async () => {
-    const { parser, module } = await pythonParser();
+    const parser = await treeSitter();
     const text = SOURCES.server!;
     const tree = parser.parse(text)!;
-    const root = readTree(tree, text, module);
+    const root = readTree(tree, text);
     tree.delete();
     const calls = root.descendantsOfType('call');
     assert.deepEqual(
@@ -116,20 +143,8 @@ describe('readTree', () => {
     assert.equal(binary.childForFieldName('operator')?.text, '+');
   });
 
-  it('reads trees straight from memory once the layout check passes, and refuses a record that does not match', async () => {
-    const { parser, module } = await pythonParser();
-    assert.ok(module);
-    const language = parser.language!;
-    assert.equal(memoryLayoutChecked(language, module), true);
-    assert.ok(languageTables(language, module));
-    // The language record's counts are compared with the public API's: any other answer means
-    // the layout is not the one this reader knows.
-    const other = Object.create(language, { abiVersion: { value: language.abiVersion + 1 } });
-    assert.equal(languageTables(other as typeof language, module), undefined);
-  });
-
-  it('reads a large file the same on every path (the node arrays grow past their first size)', async () => {
-    const { parser, module } = await pythonParser();
+  it('reads a large file as the Node API does (the node arrays grow past their first size)', async () => {
+    const parser = await treeSitter();
     const tools = Array.from(
       { length: 300 },
       (_, i) => `
@@ -143,13 +158,8 @@ def tool_${i}(q: Annotated[str, Field(description="é ${i} 😀")] = "", n: int 
     const text = `import json, subprocess\n${tools.join('')}`;
     const tree = parser.parse(text)!;
     try {
-      // The memory pass sizes its arrays from the root's count of visible nodes.
-      const address = (tree as unknown as { 0: number })[0];
-      assert.equal(visibleNodeCount(address, module!), tree.rootNode.descendantCount);
       FIELDS = fieldNames(parser);
-      const expected = fromPy(readTree(tree, text, module, 'public'));
-      assert.deepEqual(fromPy(readTree(tree, text, module, 'memory')), expected);
-      assert.deepEqual(fromPy(readTree(tree, text, module, 'cursor')), expected);
+      assert.deepEqual(fromPy(readTree(tree, text)), fromApi(tree.rootNode));
     } finally {
       tree.delete();
     }

@@ -1,73 +1,22 @@
-// tree-sitter's Python tree, read into JavaScript in one pass. web-tree-sitter's `Node` API
-// crosses into wasm and allocates a wrapper for every property read (`type`, `text`, children,
-// fields): walking the tree through it cost more than parsing it. Here a single pass reads
-// each node's type, field, range and whether it is missing into typed arrays, a few dozen bytes
-// per node, and `PyNode` is a view of one entry, made afresh on each access and dropped young. (A
-// tree of objects, or views kept for the whole walk, outlived the young generation: four 2 MB
-// Python files in one upload then peaked above 600 MB of RSS, against 380 MB now.) Anonymous
-// leaves (punctuation, keywords) are dropped unless they are a field's value (`operator` of a
-// binary expression) or a missing token; nothing in the walkers reads the others.
+// Python source → a syntax tree the walkers read (python.ts), behind one door: `parsePythonTree`.
+// Two parsers build the same tree: python-parse.ts, a recursive-descent parser in JavaScript that
+// takes most files at several times tree-sitter's speed and declines anything it does not build
+// exactly as tree-sitter-python does (ADR 0009); and tree-sitter itself, through its public API,
+// for the files it declines (syntax errors, Python 2, match statements, …).
 //
-// Most files never reach tree-sitter: python-parse.ts builds the same tree into the same arrays
-// (ADR 0009), and tree-sitter parses only the files it declines. For those, three ways to make
-// the pass, fastest first (ADR 0008): straight from the subtree records in
-// wasm memory (python-tree-memory.ts), once a sample has read the same that way as through the
-// cursor; through the cursor functions of tree-sitter's wasm module, called directly with the
-// cursor kept in the module's transfer buffer between calls (the functions web-tree-sitter's
-// TreeCursor calls, without copying the cursor out to JS and back around each); and, where the
-// module's functions are not at hand, through the public TreeCursor.
-import { Parser, type Language, type Tree, type TreeCursor } from 'web-tree-sitter';
+// The tree is held in typed arrays, a few dozen bytes per node, and `PyNode` is a view of one
+// entry, made afresh on each access and dropped young. (A tree of objects, or views kept for the
+// whole walk, outlived the young generation: four 2 MB Python files in one upload then peaked
+// above 600 MB of RSS.) Anonymous leaves (punctuation, keywords) are dropped unless they are a
+// field's value (`operator` of a binary expression) or a missing token; nothing in the walkers
+// reads the others. tree-sitter's tree is read once, through its public TreeCursor, and deleted
+// at once (wasm memory is not garbage-collected).
+import { createRequire } from 'node:module';
+import { Language, Parser, type Tree, type TreeCursor } from 'web-tree-sitter';
+import { PARSE_TIME_MS_MAX } from './budget.js';
 import { LineIndex } from './line-index.js';
+import type { NodeSink } from './python-nodes.js';
 import { grown, parsePython, symbolsComplete, type Symbols } from './python-parse.js';
-import {
-  languageTables,
-  readFromMemory,
-  visibleNodeCount,
-  type LanguageTables,
-  type NodeSink,
-  type WasmHeaps,
-} from './python-tree-memory.js';
-
-/** The wasm module's exports the fast passes use (web-tree-sitter's own bindings, lib/tree-sitter.c,
- *  and the memory views Emscripten keeps current on the module object). */
-export interface TreeSitterModule extends WasmHeaps {
-  _ts_init(): number;
-  getValue(pointer: number, type: 'i32'): number;
-  setValue(pointer: number, value: number, type: 'i32'): void;
-  _ts_tree_cursor_goto_first_child_wasm(tree: number): number;
-  _ts_tree_cursor_goto_next_sibling_wasm(tree: number): number;
-  _ts_tree_cursor_goto_parent_wasm(tree: number): number;
-  _ts_tree_cursor_current_node_type_id_wasm(tree: number): number;
-  _ts_tree_cursor_current_field_id_wasm(tree: number): number;
-  _ts_tree_cursor_start_index_wasm(tree: number): number;
-  _ts_tree_cursor_end_index_wasm(tree: number): number;
-  _ts_tree_cursor_current_node_is_missing_wasm(tree: number): number;
-}
-
-const MODULE_FUNCTIONS = [
-  '_ts_init',
-  'getValue',
-  'setValue',
-  '_ts_tree_cursor_goto_first_child_wasm',
-  '_ts_tree_cursor_goto_next_sibling_wasm',
-  '_ts_tree_cursor_goto_parent_wasm',
-  '_ts_tree_cursor_current_node_type_id_wasm',
-  '_ts_tree_cursor_current_field_id_wasm',
-  '_ts_tree_cursor_start_index_wasm',
-  '_ts_tree_cursor_end_index_wasm',
-  '_ts_tree_cursor_current_node_is_missing_wasm',
-] as const;
-
-/** The module object `Parser.init` filled in, if it has everything the fast passes use. */
-export function usableModule(candidate: object): TreeSitterModule | undefined {
-  const record = candidate as Record<string, unknown>;
-  return MODULE_FUNCTIONS.every((name) => typeof record[name] === 'function') &&
-    record.HEAPU8 instanceof Uint8Array &&
-    record.HEAPU16 instanceof Uint16Array &&
-    record.HEAP32 instanceof Int32Array
-    ? (candidate as TreeSitterModule)
-    : undefined;
-}
 
 /** tree-sitter's symbol for ERROR nodes. */
 const ERROR_TYPE_ID = 0xffff;
@@ -77,8 +26,6 @@ class Grammar {
   readonly types: string[] = [];
   readonly named: boolean[] = [];
   readonly fieldIds = new Map<string, number>();
-  /** For the memory pass: the language's tables once checked (null: the check failed). */
-  tables: LanguageTables | null | undefined;
   /** For python-parse.ts: the ids of its node types and fields (null: one is missing). */
   symbols: Symbols | null | undefined;
 
@@ -338,21 +285,78 @@ export class PyNode {
   }
 }
 
-/** The cursor moves and reads of one pass: direct wasm calls, or the public TreeCursor. */
-interface CursorOps {
-  firstChild(): boolean;
-  nextSibling(): boolean;
-  parent(): boolean;
-  typeId(): number;
-  fieldId(): number;
-  start(): number;
-  end(): number;
-  isMissing(): boolean;
+/** A parsed file: its root, and which parser built the tree. */
+export interface PythonTree {
+  root: PyNode;
+  parsedBy: 'python-parse' | 'tree-sitter';
 }
 
-/** How a tree is read: straight from wasm memory, through the module's cursor functions, or
- *  through the public TreeCursor. */
-export type ReadPath = 'memory' | 'cursor' | 'public';
+export interface ParseOptions {
+  /** Which parser builds the tree: python-parse.ts where it can, else tree-sitter (`either`, what
+   *  a scan does); or one of them alone, for the tests and benchmarks that hold the two to the
+   *  same tree (`python-parse` gives null for a file it declines). */
+  parser?: 'either' | 'python-parse' | 'tree-sitter';
+  /** tree-sitter's parse gives up (null) after this long. */
+  timeLimitMs?: number;
+}
+
+let languageLoading: Promise<Language> | undefined;
+let treeSitter: Parser | undefined;
+
+/** The grammar, loaded on first use (the slow part) and kept for the process. */
+function pythonLanguage(): Promise<Language> {
+  languageLoading ??= (async () => {
+    await Parser.init();
+    const wasm = createRequire(import.meta.url).resolve(
+      'tree-sitter-python/tree-sitter-python.wasm',
+    );
+    return Language.load(wasm);
+  })();
+  return languageLoading;
+}
+
+/**
+ * Parses Python source into the tree the walkers read: python-parse.ts's where it takes the file,
+ * else tree-sitter's (read through its public cursor). Null only if tree-sitter's parse took
+ * longer than the time limit, or if `parser: 'python-parse'` was asked for and it declined. A
+ * fault in python-parse.ts costs the file tree-sitter's slower parse, never its analysis.
+ */
+export async function parsePythonTree(
+  text: string,
+  options: ParseOptions = {},
+): Promise<PythonTree | null> {
+  const language = await pythonLanguage();
+  const choice = options.parser ?? 'either';
+  if (choice !== 'tree-sitter') {
+    let root: PyNode | null = null;
+    try {
+      root = parseWithoutTreeSitter(text, language);
+    } catch {
+      root = null;
+    }
+    if (root) return { root, parsedBy: 'python-parse' };
+    if (choice === 'python-parse') return null;
+  }
+  const root = parseWithTreeSitter(language, text, options.timeLimitMs ?? PARSE_TIME_MS_MAX);
+  return root && { root, parsedBy: 'tree-sitter' };
+}
+
+function parseWithTreeSitter(language: Language, text: string, timeLimitMs: number): PyNode | null {
+  if (!treeSitter) {
+    treeSitter = new Parser();
+    treeSitter.setLanguage(language);
+  }
+  const deadline = performance.now() + timeLimitMs;
+  const tree = treeSitter.parse(text, null, {
+    progressCallback: () => performance.now() > deadline,
+  });
+  if (!tree) return null;
+  try {
+    return readTree(tree, text);
+  } finally {
+    tree.delete();
+  }
+}
 
 function grammarOf(language: Language): Grammar {
   let grammar = grammars.get(language);
@@ -363,41 +367,22 @@ function grammarOf(language: Language): Grammar {
   return grammar;
 }
 
-/** Reads the whole tree; the tree itself can be deleted afterwards. `path` is the fastest one to
- *  try: without the module, or where the memory layout failed its check, a slower one is used. */
-export function readTree(
-  tree: Tree,
-  text: string,
-  module?: TreeSitterModule,
-  path: ReadPath = 'memory',
-): PyNode {
-  const grammar = grammarOf(tree.language);
-  if (module && path === 'memory') {
-    const tables = checkedTables(grammar, tree.language, module);
-    if (tables) {
-      const address = addressOf(tree);
-      const into = new PyTree(text, grammar, visibleNodeCount(address, module));
-      if (readFromMemory(address, tables, module, into)) return into.node(0);
-    }
-  }
-  const into = new PyTree(text, grammar);
-  readWithCursor(tree, into, path === 'public' ? undefined : module);
-  return into.node(0);
-}
-
-function readWithCursor(tree: Tree, into: PyTree, module: TreeSitterModule | undefined): void {
+/** Reads the whole tree through tree-sitter's public TreeCursor; the tree itself can be deleted
+ *  afterwards. Exported for the test that holds it to web-tree-sitter's Node API. */
+export function readTree(tree: Tree, text: string): PyNode {
+  const into = new PyTree(text, grammarOf(tree.language));
   const cursor = tree.walk();
   try {
-    if (module) readWithModule(tree, cursor, into, module);
-    else read(publicOps(cursor), into);
+    read(cursor, into);
   } finally {
     cursor.delete();
   }
+  return into.node(0);
 }
 
 /** The tree of `text` built by python-parse.ts, or null where that parser leaves the file to
  *  tree-sitter. */
-export function parseWithoutTreeSitter(text: string, language: Language): PyNode | null {
+function parseWithoutTreeSitter(text: string, language: Language): PyNode | null {
   const grammar = grammarOf(language);
   grammar.symbols ??= symbolsOf(language);
   if (!grammar.symbols) return null;
@@ -449,141 +434,33 @@ export function treeDifference(a: PyNode, b: PyNode): string | undefined {
   return 'the texts differ';
 }
 
-/** Python that holds every construct the memory pass handles: aliased nodes (named and not),
- *  fields reached through hidden nodes, extras (comments, line continuations), errors, missing
- *  tokens, and characters outside the BMP (offsets are in UTF-16 code units). */
-export const LAYOUT_SAMPLE = `# -*- coding: utf-8 -*-
-import os, sys as system
-from . import a as b
-@mcp.tool(name="x")
-async def f(a: int = 1, *args: str, b: "List[int]" = [], **kw) -> dict[str, int]:
-    """Doc — «ok» 😀."""
-    if a is not None and b not in kw: pass
-    x = [i for i in range(3) if i % 2] + \\
-        list({k: v for k, v in kw.items()})
-    y = lambda q: q or (yield)
-    print(f"{x!r:>{width}} {y:{z}}", *(args), **kw)  # trailing 😀
-    match x:
-        case [a, *rest] as whole if whole: return {**kw}
-        case {"k": 1} | Point(x=0): pass
-    type Alias = int
-    match = print = exec = 1
-    for (i, j) in lambda: (yield): pass
-    return await g() if a else not b
-class C(Base, metaclass=M):
-    def m(self): return self.x[1:2, ...]
-def broken(:
-    return eval(x
-z = [1, 2
-`;
-
-/** The language's tables, if its records read as the memory pass expects: checked once per
- *  language, on LAYOUT_SAMPLE against the cursor pass. */
-function checkedTables(
-  grammar: Grammar,
-  language: Language,
-  module: TreeSitterModule,
-): LanguageTables | null {
-  if (grammar.tables !== undefined) return grammar.tables;
-  grammar.tables = null;
-  const tables = languageTables(language, module);
-  if (!tables) return null;
-  const parser = new Parser();
-  try {
-    parser.setLanguage(language);
-    const tree = parser.parse(LAYOUT_SAMPLE);
-    if (!tree) return null;
-    try {
-      const expected = new PyTree(LAYOUT_SAMPLE, grammar);
-      readWithCursor(tree, expected, module);
-      const actual = new PyTree(LAYOUT_SAMPLE, grammar);
-      if (readFromMemory(addressOf(tree), tables, module, actual) && actual.sameAs(expected)) {
-        grammar.tables = tables;
-      }
-    } finally {
-      tree.delete();
-    }
-  } finally {
-    parser.delete();
-  }
-  return grammar.tables;
-}
-
-/** Whether trees of `language` are read straight from memory (its layout passed the check). */
-export function memoryLayoutChecked(language: Language, module: TreeSitterModule): boolean {
-  return checkedTables(grammarOf(language), language, module) !== null;
-}
-
-function addressOf(tree: Tree): number {
-  return (tree as unknown as CursorSlots)[0];
-}
-
-function publicOps(cursor: TreeCursor): CursorOps {
-  return {
-    firstChild: () => cursor.gotoFirstChild(),
-    nextSibling: () => cursor.gotoNextSibling(),
-    parent: () => cursor.gotoParent(),
-    typeId: () => cursor.nodeTypeId,
-    fieldId: () => cursor.currentFieldId,
-    start: () => cursor.startIndex,
-    end: () => cursor.endIndex,
-    isMissing: () => cursor.nodeIsMissing,
-  };
-}
-
-/** web-tree-sitter keeps a cursor's four words in the object's own slots 0–3. */
-type CursorSlots = Record<0 | 1 | 2 | 3, number>;
-
-function readWithModule(tree: Tree, cursor: TreeCursor, into: PyTree, m: TreeSitterModule): void {
-  const address = addressOf(tree);
-  const slots = cursor as unknown as CursorSlots;
-  const transfer = m._ts_init(); // the transfer buffer's address (only returns it when called again)
-  for (const i of [0, 1, 2, 3] as const) m.setValue(transfer + 4 * i, slots[i], 'i32');
-  try {
-    read(
-      {
-        firstChild: () => m._ts_tree_cursor_goto_first_child_wasm(address) === 1,
-        nextSibling: () => m._ts_tree_cursor_goto_next_sibling_wasm(address) === 1,
-        parent: () => m._ts_tree_cursor_goto_parent_wasm(address) === 1,
-        typeId: () => m._ts_tree_cursor_current_node_type_id_wasm(address),
-        fieldId: () => m._ts_tree_cursor_current_field_id_wasm(address),
-        start: () => m._ts_tree_cursor_start_index_wasm(address),
-        end: () => m._ts_tree_cursor_end_index_wasm(address),
-        isMissing: () => m._ts_tree_cursor_current_node_is_missing_wasm(address) === 1,
-      },
-      into,
-    );
-  } finally {
-    // The cursor's stack may have grown: hand its final state back so that `delete` frees it.
-    for (const i of [0, 1, 2, 3] as const) slots[i] = m.getValue(transfer + 4 * i, 'i32');
-  }
-}
-
 /** One depth-first pass from the cursor's node (the root), into `into` in document order. */
-function read(ops: CursorOps, into: PyTree): void {
+function read(cursor: TreeCursor, into: PyTree): void {
   const { grammar } = into;
   // The kept nodes from the root to the cursor's parent. Dropped nodes are leaves, so the cursor
   // only ever descends into kept ones.
-  const path: number[] = [into.add(NONE, ops.typeId(), 0, ops.start(), ops.end(), false)];
-  if (!ops.firstChild()) return;
+  const path: number[] = [
+    into.add(NONE, cursor.nodeTypeId, 0, cursor.startIndex, cursor.endIndex, false),
+  ];
+  if (!cursor.gotoFirstChild()) return;
   for (;;) {
     const owner = path[path.length - 1]!;
-    const typeId = ops.typeId();
-    const fieldId = ops.fieldId();
+    const typeId = cursor.nodeTypeId;
+    const fieldId = cursor.currentFieldId;
     const isNamed = grammar.isNamed(typeId);
     // A third of all nodes are anonymous leaves that nothing reads (punctuation, keywords): their
     // range is read only if they turn out to be kept.
     const mayDrop = !isNamed && fieldId === 0;
-    let start = mayDrop ? 0 : ops.start();
-    let end = mayDrop ? 0 : ops.end();
-    const isMissing = mayDrop ? ops.isMissing() : start === end && ops.isMissing();
-    const hasChildren = ops.firstChild();
+    let start = mayDrop ? 0 : cursor.startIndex;
+    let end = mayDrop ? 0 : cursor.endIndex;
+    const isMissing = mayDrop ? cursor.nodeIsMissing : start === end && cursor.nodeIsMissing;
+    const hasChildren = cursor.gotoFirstChild();
     if (mayDrop && (isMissing || hasChildren)) {
       // A missing token, or (rarely) an anonymous node with children: kept after all.
-      if (hasChildren) ops.parent();
-      start = ops.start();
-      end = ops.end();
-      if (hasChildren) ops.firstChild();
+      if (hasChildren) cursor.gotoParent();
+      start = cursor.startIndex;
+      end = cursor.endIndex;
+      if (hasChildren) cursor.gotoFirstChild();
     }
     let node = NONE;
     if (!mayDrop || isMissing || hasChildren) {
@@ -594,8 +471,8 @@ function read(ops: CursorOps, into: PyTree): void {
       continue;
     }
     // Next: the sibling of this node or of the nearest ancestor that has one.
-    while (!ops.nextSibling()) {
-      ops.parent();
+    while (!cursor.gotoNextSibling()) {
+      cursor.gotoParent();
       path.pop();
       if (path.length === 0) return;
     }

@@ -1,9 +1,6 @@
-// Python → facts. tree-sitter (wasm) parses, the tree is read once into plain objects
-// (python-tree.ts) and deleted at once (wasm memory is not garbage-collected); one walk records
+// Python → facts. parsePythonTree (python-tree.ts) builds the syntax tree; one walk records
 // calls with the taint of their arguments, environment and credential-file reads, and FastMCP /
 // low-level tool definitions.
-import { createRequire } from 'node:module';
-import { Language, Parser } from 'web-tree-sitter';
 import type { CallFact, ValueFact } from './facts.js';
 import {
   bindingOf,
@@ -26,69 +23,9 @@ import { PARSE_TIME_MS_MAX } from './budget.js';
 import type { Analysis } from './javascript.js';
 import { toolFromDecoratedFunction, toolFromToolConstructor } from './python-tools.js';
 import { pythonString } from './python-node.js';
-import {
-  parseWithoutTreeSitter,
-  readTree,
-  usableModule,
-  type PyNode,
-  type TreeSitterModule,
-} from './python-tree.js';
-
-export interface PythonParser {
-  parser: Parser;
-  /** tree-sitter's wasm module, for reading trees in one pass (python-tree.ts). */
-  module: TreeSitterModule | undefined;
-}
-
-let parserLoading: Promise<PythonParser> | undefined;
-
-/** One parser per process, loaded on first use: loading the grammar is the slow part. */
-export function pythonParser(): Promise<PythonParser> {
-  parserLoading ??= (async () => {
-    // Emscripten fills in the object it is given as the module: its exports are then at hand.
-    const module = {};
-    await Parser.init(module as Parameters<typeof Parser.init>[0]);
-    const wasm = createRequire(import.meta.url).resolve(
-      'tree-sitter-python/tree-sitter-python.wasm',
-    );
-    const language = await Language.load(wasm);
-    const parser = new Parser();
-    parser.setLanguage(language);
-    return { parser, module: usableModule(module) };
-  })();
-  return parserLoading;
-}
+import { parsePythonTree, type PyNode } from './python-tree.js';
 
 const ERRORS_MAX = 20;
-
-/** python-parse.ts's tree, or null to have tree-sitter parse the file. A fault in that parser
- *  costs the file tree-sitter's slower parse, never its analysis. */
-function parseFast(text: string, parser: Parser): PyNode | null {
-  const language = parser.language;
-  if (!language) return null;
-  try {
-    return parseWithoutTreeSitter(text, language);
-  } catch {
-    return null;
-  }
-}
-
-/** tree-sitter's tree of `text`, read into JavaScript (python-tree.ts); null if the parse took
- *  longer than `timeLimitMs`. */
-export function parseWithTreeSitter(
-  { parser, module }: PythonParser,
-  text: string,
-  timeLimitMs = PARSE_TIME_MS_MAX,
-): PyNode | null {
-  const deadline = performance.now() + timeLimitMs;
-  const tree = parser.parse(text, null, { progressCallback: () => performance.now() > deadline });
-  if (!tree) return null;
-  try {
-    return readTree(tree, text, module);
-  } finally {
-    tree.delete();
-  }
-}
 
 /** Which parser builds the tree: python-parse.ts where it can, else tree-sitter; or tree-sitter
  *  alone (for tests, which hold the two to the same result). */
@@ -98,10 +35,10 @@ export async function analysePython(
   text: string,
   choice: PythonParserChoice = 'fast',
 ): Promise<Analysis> {
-  const python = await pythonParser();
-  const root =
-    (choice === 'fast' ? parseFast(text, python.parser) : null) ??
-    parseWithTreeSitter(python, text);
+  const parsed = await parsePythonTree(text, {
+    parser: choice === 'fast' ? 'either' : 'tree-sitter',
+  });
+  const root = parsed?.root;
   if (!root) {
     return {
       facts: new FactsBuilder().facts,

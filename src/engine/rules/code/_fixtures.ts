@@ -1,5 +1,5 @@
 // Test support for the code rules: source text in, parsed CodeInput out.
-import { parseCodeFile } from '../../inputs/code/index.js';
+import { parseCodeFile } from '../../analyse-code/index.js';
 import type { CodeInput } from '../../inputs/types.js';
 
 /** Parses a fixture; leading indentation common to all lines is removed so cases read naturally. */

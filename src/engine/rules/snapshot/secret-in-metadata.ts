@@ -1,5 +1,5 @@
 import { defineRule } from '../define-rule.js';
-import { redactSecret, SECRET_PATTERNS } from '../../text/secrets.js';
+import { findAssignedSecrets, findSecrets, redactValue } from '../../secrets.js';
 import { HIPAA, SOC2 } from './_compliance.js';
 import { subjectsOf } from './_tool-text.js';
 
@@ -30,14 +30,19 @@ export default defineRule({
     for (const subject of subjectsOf(snapshot)) {
       for (const field of subject.fields) {
         if (field.kind === 'name' || field.kind === 'param-name') continue;
-        for (const { name, re } of SECRET_PATTERNS) {
-          const m = re.exec(field.text);
-          if (!m) continue;
+        // One finding per kind of credential in a field, from the engine's one catalogue.
+        const found = new Map<string, string>();
+        for (const { kind, value } of findSecrets(field.text)) {
+          if (!found.has(kind.label)) found.set(kind.label, value);
+        }
+        const [assigned] = findAssignedSecrets(field.text);
+        if (assigned) found.set('credential assignment', assigned.value);
+        for (const [name, value] of found) {
           ctx.report({
             subject: `${subject.location}:${name}`,
             message: `${subject.label} contains what looks like a ${name}.`,
             location: field.location,
-            snippet: `${name}: ${redactSecret(m[0])}`,
+            snippet: `${name}: ${redactValue(value)}`,
           });
         }
       }

@@ -3,17 +3,16 @@
 
 import type { FastifyInstance } from 'fastify';
 import { TIERS } from '../../../store/port.js';
-import { FEATURE_MIN_TIER, MONTHLY_SCAN_QUOTA, hasFeature } from '../../plans.js';
+import { LISTED_FEATURES, MONTHLY_SCAN_QUOTA, planAllows } from '../../../plans.js';
 
 export function registerPlansRoute(app: FastifyInstance): void {
-  const features = Object.keys(FEATURE_MIN_TIER) as (keyof typeof FEATURE_MIN_TIER)[];
   const body = {
     plans: TIERS.map((tier) => ({
       tier,
       scans_per_month: MONTHLY_SCAN_QUOTA[tier],
-      finding_detail: tier !== 'free',
-      hipaa_mapping: tier === 'enterprise',
-      features: features.filter((f) => hasFeature(tier, f)),
+      finding_detail: planAllows(tier, 'finding-detail'),
+      hipaa_mapping: planAllows(tier, 'hipaa-mapping'),
+      features: LISTED_FEATURES.filter((f) => planAllows(tier, f)),
     })),
   };
   app.get(

@@ -4,12 +4,12 @@
 // walk that builds them. Python files, and JS/TS files the thread could not analyse, run it here.
 // In a scan (`toolRules`) the tool-definition rules judge the file's tools in the same place, so
 // that for JS/TS that work is off the main thread as well.
-import { CODE_RULES } from '../../rules/code/index.js';
-import { runRule } from '../../rules/define-rule.js';
-import { RuleFailureError, scanSnapshotFindings } from '../../scan-snapshot.js';
-import type { Finding, McpTool } from '../../types.js';
-import type { CodeInput } from '../types.js';
-import type { ExtractedTool } from './facts.js';
+import { CODE_RULES } from '../rules/code/index.js';
+import { runRule } from '../rules/define-rule.js';
+import { RuleFailureError, scanSnapshotFindings } from '../scan-snapshot.js';
+import type { Finding, McpTool } from '../types.js';
+import type { CodeInput } from '../inputs/types.js';
+import type { ExtractedTool } from '../inputs/code/facts.js';
 
 export interface RuleFailure {
   ruleId: string;

@@ -7,9 +7,9 @@
 // rule failures: the facts never cross the thread (see check-code.ts for why). A `facts` request
 // returns the facts themselves, for callers that read them (tests, the rule fixtures).
 import { parentPort } from 'node:worker_threads';
-import type { CodeLanguage } from '../types.js';
+import type { CodeLanguage } from '../inputs/types.js';
 import { checkCode, type CheckOptions, type CodeOutcome } from './check-code.js';
-import { analyseJavaScript, type Analysis } from './javascript.js';
+import { analyseJavaScript, type Analysis } from '../inputs/code/javascript.js';
 
 export interface JsRequest {
   id: number;

@@ -3,10 +3,10 @@
 // the budget terminates the worker (a fresh one starts for the next file) and the file comes back
 // as not analysed.
 import { Worker } from 'node:worker_threads';
-import type { CodeLanguage } from '../types.js';
+import type { CodeLanguage } from '../inputs/types.js';
 import { checkCode, type CheckOptions, type CodeOutcome } from './check-code.js';
-import { emptyFacts } from './facts.js';
-import type { Analysis } from './javascript.js';
+import { emptyFacts } from '../inputs/code/facts.js';
+import type { Analysis } from '../inputs/code/javascript.js';
 import type { JsReply, JsRequest, WireFailure, WireOutcome } from './javascript-worker.js';
 
 /** Native stack of the worker thread: deep enough for the nesting a 2 MB file can hold. */

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { decryptSecret, encryptSecret, loadMasterKey, SecretError } from './secrets.js';
+import { decryptSecret, encryptSecret, loadMasterKey, SecretError } from './encryption-at-rest.js';
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));

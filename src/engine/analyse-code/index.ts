@@ -1,36 +1,18 @@
-// Server-code inputs: language detection, parsing (oxc for JS/TS, tree-sitter for Python) into
-// language-neutral facts, and MCP tool definitions found in code.
-import type { CodeInput, CodeLanguage } from '../types.js';
+// Code analysis: one source file through its parser (src/engine/inputs/code/: oxc for JS/TS on
+// the analysis thread, python-parse.ts or tree-sitter for Python) into facts, then through the
+// code rules (and, in a scan, the tool-definition rules on the tools it defines). This room sits
+// above inputs/: the parsers turn bytes into trees and facts, and know nothing of the rules.
+import type { CodeInput } from '../inputs/types.js';
+import { budgetProblem } from '../inputs/code/budget.js';
+import { emptyFacts } from '../inputs/code/facts.js';
+import { languageOf } from '../inputs/code/language.js';
+import { analysePython } from '../inputs/code/python.js';
 import { checkCode, type CheckOptions, type CodeOutcome } from './check-code.js';
-import { emptyFacts } from './facts.js';
 import { analyseJavaScriptOnThread, checkJavaScriptOnThread } from './javascript-thread.js';
-import { analysePython } from './python.js';
-import { budgetProblem } from './budget.js';
 
-export type * from './facts.js';
 export type { CheckOptions, CodeOutcome, RuleFailure } from './check-code.js';
 export { extractTools } from './check-code.js';
-
-const EXTENSION_LANGUAGES: Readonly<Record<string, CodeLanguage>> = {
-  '.js': 'javascript',
-  '.mjs': 'javascript',
-  '.cjs': 'javascript',
-  '.jsx': 'javascript',
-  '.ts': 'typescript',
-  '.tsx': 'typescript',
-  '.mts': 'typescript',
-  '.cts': 'typescript',
-  '.py': 'python',
-};
-
-export function languageOf(path: string): CodeLanguage | undefined {
-  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
-  // Type declarations hold no behaviour to analyse.
-  if (/\.d\.[cm]?ts$/.test(name)) return undefined;
-  const dot = name.lastIndexOf('.');
-  if (dot <= 0) return undefined;
-  return EXTENSION_LANGUAGES[name.slice(dot)];
-}
+export { languageOf } from '../inputs/code/language.js';
 
 /**
  * Parses one source file into a CodeInput whose `facts` the code rules read. Returns undefined

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { analyseCodeFile, extractTools, languageOf, parseCodeFile } from './index.js';
-import type { CodeInput } from '../types.js';
-import { runRule } from '../../rules/define-rule.js';
-import { CODE_RULES } from '../../rules/code/index.js';
-import { scanSnapshotFindings } from '../../scan-snapshot.js';
+import type { CodeInput } from '../inputs/types.js';
+import { runRule } from '../rules/define-rule.js';
+import { CODE_RULES } from '../rules/code/index.js';
+import { scanSnapshotFindings } from '../scan-snapshot.js';
 
 async function parse(path: string, text: string): Promise<CodeInput> {
   const parsed = await parseCodeFile(path, text);
