@@ -11,7 +11,7 @@ import json, os, sys, glob, collections
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REF = '/work/shared/benchmarks/third_party/mcp_reference_servers.json'
-SNAPDIRS = [os.path.join(HERE, '..', 'wild', 'snapshots'), '/work/wt-wild-corpus/bench/wild/snapshots']
+SNAPDIRS = [os.path.join(HERE, '..', 'wild', 'snapshots'), '/work/wt-wild-corpus/bench/wild/snapshots', os.path.join(HERE, 'bases')]
 PY = {'fetch': 'mcp-server-fetch', 'git': 'mcp-server-git', 'time': 'mcp-server-time',
       'sqlite': 'mcp-server-sqlite', 'sentry': 'mcp-server-sentry'}
 LANGS = {'en', 'es', 'de', 'fr', 'pt', 'zh', 'ja', 'ru', 'it', 'ko'}
@@ -80,7 +80,7 @@ def main():
             best = None
             for key, snap in B.items():
                 if key[0] == 'ref' and key[1] != c['server']: continue
-                if key[0] == 'wild' and c.get('base_origin', '').split()[-1] != key[1]: continue
+                if key[0] == 'wild' and os.path.basename(c.get('base_origin', '').split()[-1]) != key[1]: continue
                 ch = diff(snap, c['snapshot'])
                 if best is None or len(ch) < len(best): best = ch
             want = (t['kind'], t.get('name'))
