@@ -424,7 +424,7 @@ async function consolePlugin(web: FastifyInstance, ctx: RouteContext): Promise<v
     let reportPlanMessage = '';
     try {
       // The plan check the report route makes, without creating anything.
-      requireFeature(account, 'reports', 'PDF reports');
+      requireFeature(account, 'reports', 'The PDF report');
     } catch (error) {
       reportsAllowed = false;
       reportPlanMessage = error instanceof Error ? error.message : String(error);

@@ -206,7 +206,7 @@ export function confirmRotatePage(layout: Layout): string {
     html`<h1>Generate a new API key?</h1>
       <div class="card">
         <p>
-          The current key (<code>${layout.account?.apiKeyHint}</code>) stops working
+          The current key (<code>${layout.account?.apiKeyHint}</code>) stops working${' '}
           <strong>at once</strong>. Every script, CI job and webhook receiver that uses it must be
           given the new key. Every console session of this account is signed out.
         </p>
@@ -445,11 +445,21 @@ function categoryChart(categories: NonNullable<ScanViewA['category_scores']>): V
     >
       ${bars}
     </svg>
-    <figcaption id="chart-caption">
-      Score per OWASP LLM category (100 is best):
-      ${categories.map((c) => `${c.category} ${c.score} (${c.rating})`).join(', ')}.
-    </figcaption>
+    <figcaption id="chart-caption">${chartCaption(categories)}</figcaption>
   </figure>` as VNode;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function countText(findings: number): string {
+  return ` / 100 · ${plural(findings, 'finding')}`;
+}
+
+function chartCaption(categories: NonNullable<ScanViewA['category_scores']>): string {
+  const parts = categories.map((c) => `${c.category} ${c.score} (${c.rating})`);
+  return `Score per OWASP LLM category (100 is best): ${parts.join(', ')}.`;
 }
 
 function ratingClass(rating: string): string {
@@ -547,8 +557,8 @@ export function scanPage(layout: Layout, view: ScanPageView): string {
     if (items.length === 0) return null;
     return html`<section class="severity-group" aria-labelledby=${`sev-${severity}`}>
       <h3 id=${`sev-${severity}`}>
-        <span class=${`sev sev-${severity}`}>${severity}</span> ${items.length}
-        finding${items.length === 1 ? '' : 's'}
+        <span class=${`sev sev-${severity}`}>${severity}</span
+        >${` ${plural(items.length, 'finding')}`}
       </h3>
       <ul class="findings">
         ${items.map((f) => findingItem(f, free))}
@@ -582,8 +592,7 @@ export function scanPage(layout: Layout, view: ScanPageView): string {
             >${result.letter_grade}</span
           >
           <span
-            >Score <strong>${result.overall_score}</strong> / 100 · ${result.findings_count}
-            finding${result.findings_count === 1 ? '' : 's'}</span
+            >Score <strong>${result.overall_score}</strong>${countText(result.findings_count)}</span
           >
         </p>
         ${
