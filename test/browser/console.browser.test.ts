@@ -159,7 +159,7 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
     const page = await newPage();
     const response = await page.goto(`${baseUrl}/`);
     assert.equal(response?.status(), 200);
-    const csp = response!.headers()['content-security-policy'] ?? '';
+    const csp = response.headers()['content-security-policy'] ?? '';
     assert.match(csp, /default-src 'self'/);
     assert.match(csp, /script-src 'self'(;|$)/);
     assert.match(csp, /frame-ancestors 'none'/);
@@ -202,8 +202,9 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
     assert.equal(session.httpOnly, true);
     assert.equal(session.sameSite, 'Strict');
     assert.ok(!session.value.includes(adminKey));
-    assert.equal(await page.evaluate(() => document.cookie), '');
-    assert.equal(await page.evaluate(() => JSON.stringify(localStorage)), '{}');
+    // Browser-side expressions are strings: this program is typed for Node, not the DOM.
+    assert.equal(await page.evaluate('document.cookie'), '');
+    assert.equal(await page.evaluate('JSON.stringify(localStorage)'), '{}');
     await shot(page, 'account');
   });
 
@@ -279,16 +280,16 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
     assert.match(await page.getByRole('alert').innerText(), /private|reserved/i);
 
     // Drop a file on the zone, as a user dragging it from the desktop would.
-    const dataTransfer = await page.evaluateHandle(() => {
-      const dt = new DataTransfer();
-      const text = JSON.stringify({
-        mcpServers: {
-          files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/'] },
-        },
-      });
-      dt.items.add(new File([text], 'mcp.json', { type: 'application/json' }));
-      return dt;
+    const config = JSON.stringify({
+      mcpServers: {
+        files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/'] },
+      },
     });
+    const dataTransfer = await page.evaluateHandle(`(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([${JSON.stringify(config)}], 'mcp.json', { type: 'application/json' }));
+      return dt;
+    })()`);
     await page.locator('[data-dropzone]').dispatchEvent('drop', { dataTransfer });
     assert.match(await page.locator('[data-filelist]').innerText(), /mcp\.json/);
     await page.getByRole('button', { name: 'Scan the files' }).click();
@@ -403,19 +404,17 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
 
   it('is usable on a phone: no sideways scrolling, every field labelled', async () => {
     const page = await newPage({ width: 390, height: 844 });
-    await signIn(page, teamKey);
+    await signIn(page, adminKey);
     for (const path of ['/account', '/scans', '/scans/new', '/webhook']) {
       await page.goto(`${baseUrl}${path}`);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
       );
       assert.ok(overflow <= 1, `${path} scrolls sideways by ${overflow}px`);
-      const unlabelled = await page.evaluate(() =>
-        [...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
-          .filter(
-            (el) => (el as HTMLInputElement).labels?.length === 0 && !el.getAttribute('aria-label'),
-          )
-          .map((el) => el.outerHTML),
+      const unlabelled = await page.evaluate<string[]>(
+        `[...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
+          .filter((el) => el.labels.length === 0 && !el.getAttribute('aria-label'))
+          .map((el) => el.outerHTML)`,
       );
       assert.deepEqual(unlabelled, [], `${path} has unlabelled fields`);
       if (path === '/scans') await shot(page, 'history-phone');

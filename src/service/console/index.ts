@@ -138,7 +138,7 @@ async function consolePlugin(web: FastifyInstance, ctx: RouteContext): Promise<v
   });
 
   web.decorateRequest('consoleSession', null);
-  web.addHook('onRequest', async (request, reply) => {
+  web.addHook('onRequest', async (request) => {
     // The console knows only its own session: an API key header is ignored here.
     request.account = null;
     const found = await accountOfSession(deps, request.cookies[SESSION_COOKIE]);
@@ -166,7 +166,7 @@ async function consolePlugin(web: FastifyInstance, ctx: RouteContext): Promise<v
   ): pages.Layout => ({
     title,
     account,
-    csrf: reply.generateCsrf({ userInfo: request.consoleSession ?? 'signed-out' } as never),
+    csrf: reply.generateCsrf({ userInfo: request.consoleSession ?? 'signed-out' }),
   });
 
   const sendPage = (reply: FastifyReply, body: string, status = 200) =>

@@ -42,7 +42,7 @@ const fmtDate = (d: Date | string): string => {
 function navLink(href: string, label: string, here: boolean): VNode {
   return html`<li>
     <a href=${href} aria-current=${here ? 'page' : undefined}>${label}</a>
-  </li>` as VNode;
+  </li>`;
 }
 
 function page(layout: Layout, body: Node): string {
@@ -89,7 +89,7 @@ function page(layout: Layout, body: Node): string {
         <p>Palisade scans MCP servers and their files against the OWASP LLM Top 10.</p>
       </footer>
     </body>
-  </html>` as VNode;
+  </html>`;
   return `<!doctype html>${render(doc)}`;
 }
 
@@ -101,11 +101,11 @@ function notice(kind: 'error' | 'ok' | 'info', text: string | undefined): Node {
 }
 
 function csrfField(csrf: string): VNode {
-  return html`<input type="hidden" name="_csrf" value=${csrf} />` as VNode;
+  return html`<input type="hidden" name="_csrf" value=${csrf} />`;
 }
 
 function upgradePrompt(text: string): VNode {
-  return html`<p class="upgrade">${text} <a href="/v1/plans">See the plans</a>.</p>` as VNode;
+  return html`<p class="upgrade">${text} <a href="/v1/plans">See the plans</a>.</p>`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -245,7 +245,7 @@ export function newKeyPage(layout: Layout, apiKey: string): string {
 // --- scans ------------------------------------------------------------------------------------
 
 function statusBadge(status: ScanStatus): VNode {
-  return html`<span class=${`badge status-${status}`}>${status}</span>` as VNode;
+  return html`<span class=${`badge status-${status}`}>${status}</span>`;
 }
 
 function gradeBadge(grade: string | null | undefined): Node {
@@ -446,7 +446,7 @@ function categoryChart(categories: NonNullable<ScanViewA['category_scores']>): V
       ${bars}
     </svg>
     <figcaption id="chart-caption">${chartCaption(categories)}</figcaption>
-  </figure>` as VNode;
+  </figure>`;
 }
 
 function plural(n: number, word: string): string {
@@ -509,7 +509,7 @@ function findingItem(f: FindingViewA, free: boolean): VNode {
       </summary>
       ${detail}
     </details>
-  </li>` as VNode;
+  </li>`;
 }
 
 export function scanPage(layout: Layout, view: ScanPageView): string {
