@@ -3,9 +3,11 @@
 
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { forEachBackend } from '../../../../test/support/stores.js';
+// The service is imported before the backend helper: its module graph then loads before the
+// helper's PostgreSQL probe starts its (3 s) connection timer.
 import { sessionTokenHash, signIn } from '../../sessions.js';
 import { json, startHarness, type Harness } from '../../test-support/harness.js';
+import { forEachBackend } from '../../../../test/support/stores.js';
 
 forEachBackend('POST /v1/account/key', (makeStore) => {
   let h: Harness;
