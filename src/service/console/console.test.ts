@@ -104,7 +104,6 @@ describe('web console', () => {
       assert.ok(!/<script(?![^>]*\bsrc=)/.test(response.body), 'no inline script');
       assert.ok(!/\sstyle=/.test(response.body), 'no inline style');
       assert.ok(!/(src|href|action)="(https?:)?\/\//.test(response.body), 'nothing from elsewhere');
-      );
     }
     const landing = await browser.get('/');
     assert.match(landing.body, /href="\/login"/);
@@ -189,7 +188,12 @@ describe('web console', () => {
       new Date(),
     );
     assert.ok(stored);
-    assert.deepEqual(Object.keys(stored).sort(), ['accountId', 'createdAt', 'expiresAt', 'tokenHash']);
+    assert.deepEqual(Object.keys(stored).sort(), [
+      'accountId',
+      'createdAt',
+      'expiresAt',
+      'tokenHash',
+    ]);
 
     h.advance(SESSION_LIFETIME_MS + 1000);
     try {
