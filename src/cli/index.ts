@@ -11,6 +11,7 @@ import { registerKeysCommand } from './keys.js';
 import { registerMigrateCommand } from './migrate.js';
 import { registerScanCommand } from './scan.js';
 import { registerServeCommand } from './serve.js';
+import { registerSubmitCommand } from './submit.js';
 import { registerWorkerCommand } from './worker.js';
 
 /** Where a subcommand writes and what it reads, injectable so tests need no child process. */
@@ -32,6 +33,7 @@ const COMMANDS: readonly RegisterCommand[] = [
   registerMigrateCommand,
   registerAccountsCommand,
   registerKeysCommand,
+  registerSubmitCommand,
 ];
 
 /** Usage errors (unknown option, missing argument) share the "could not run" exit code. */

@@ -75,7 +75,8 @@ const ACCEPTED_TYPES = [
   '.zip',
   '.tar.gz',
   '.tgz',
-  ...Object.keys(DEPENDENCY_FILE_NAMES).map((n) => (n === 'pipfile' ? 'Pipfile' : n)),
+  // The table's keys are lower case (names are matched case-insensitively); show the usual spelling.
+  ...Object.keys(DEPENDENCY_FILE_NAMES).map((n) => n.replace(/^pipfile/, 'Pipfile')),
   'requirements*.txt',
 ].filter((t, i, all) => all.indexOf(t) === i);
 

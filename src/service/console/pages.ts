@@ -392,14 +392,13 @@ export function newScanPage(layout: Layout, view: NewScanView): string {
               type="file"
               multiple
               required
-              accept=${view.acceptedTypes.filter((t) => t.startsWith('.')).join(',')}
               aria-describedby="files_help"
             />
             <ul class="filelist" data-filelist aria-live="polite"></ul>
           </div>
           <p id="files_help" class="help">
-            Up to <strong>${mb(view.maxUploadBytes)}</strong> in total. Accepted:
-            ${view.acceptedTypes.join(', ')}.
+            Up to <strong>${mb(view.maxUploadBytes)}</strong> in total.
+            ${` Accepted: ${view.acceptedTypes.join(', ')}.`}
           </p>
           <button type="submit">Scan the files</button>
         </form>
@@ -663,7 +662,7 @@ export function webhookPage(layout: Layout, view: WebhookView | { planRequired: 
             aria-describedby="hook_help"
           />
           <p id="hook_help" class="help">
-            Palisade POSTs a JSON event when a scan ends, signed with your API key in
+            Palisade POSTs a JSON event when a scan ends, signed with your API key in${' '}
             <code>X-Palisade-Signature</code>. Leave empty and save to clear.
           </p>
           <button type="submit">Save</button>
