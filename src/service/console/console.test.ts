@@ -31,6 +31,20 @@ function csrfOf(body: string): string {
   return match[1]!;
 }
 
+/**
+ * Words run together where a template line break swallowed a space ("above.Upgrade"): htm drops
+ * whitespace that contains a line break next to an element.
+ */
+function assertSpaced(body: string): void {
+  const text = body.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, '');
+  const glued = /[\w.,:;)]<(a|code|strong|em)\b|<\/(a|code|strong|em)>[\w(]/.exec(text);
+  assert.equal(
+    glued,
+    null,
+    `glued text: ${glued ? text.slice(glued.index - 40, glued.index + 40) : ''}`,
+  );
+}
+
 /** A browser stand-in: keeps cookies, posts forms. */
 class Browser {
   readonly jar: Record<string, string> = {};
@@ -47,6 +61,8 @@ class Browser {
       headers: { cookie: this.cookie, ...headers },
     });
     Object.assign(this.jar, cookiesOf(response));
+    if (String(response.headers['content-type']).startsWith('text/html'))
+      assertSpaced(response.body);
     return response;
   }
   async post(url: string, form: Record<string, string>): Promise<LightMyRequestResponse> {
@@ -57,6 +73,8 @@ class Browser {
       payload: new URLSearchParams(form).toString(),
     });
     Object.assign(this.jar, cookiesOf(response));
+    if (String(response.headers['content-type']).startsWith('text/html'))
+      assertSpaced(response.body);
     return response;
   }
   /** Posts a form found on `page` with its CSRF token. */

@@ -471,7 +471,7 @@ function ratingClass(rating: string): string {
 function findingItem(f: FindingViewA, free: boolean): VNode {
   const detail = free
     ? html`<p class="upgrade">
-        Description, evidence and remediation are on the Developer plan and above.
+        Description, evidence and remediation are on the Developer plan and above.${' '}
         <a href="/v1/plans">Upgrade</a>.
       </p>`
     : html`${f.description ? html`<p>${f.description}</p>` : null}
@@ -572,11 +572,10 @@ export function scanPage(layout: Layout, view: ScanPageView): string {
         ${
           view.report
             ? html`<p class="notice ok" role="status">
-                Report ready:
+                Report ready:${' '}
                 <a href=${view.report.url} download="palisade-report.pdf" data-testid="report-link"
                   >Download the PDF report</a
-                >
-                (link valid until ${fmtDate(view.report.expiresAt)}).
+                >${` (link valid until ${fmtDate(view.report.expiresAt)}).`}
               </p>`
             : null
         }`
