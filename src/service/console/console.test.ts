@@ -356,6 +356,25 @@ describe('web console', () => {
     assert.match(page.body, /The webhook URL is saved/);
     assert.match(page.body, /value="https:\/\/hooks\.example\.test\/palisade"/);
     assert.match(page.body, /No deliveries yet/);
+    // A scan-completion delivery appears in the list with its status and last error.
+    const scan = await h.seedCompleteScan(team.account, makeResult());
+    await h.deps.store.webhooks.createDelivery({
+      id: h.deps.newId(),
+      accountId: team.account.id,
+      scanId: scan.id,
+      eventId: h.deps.newId(),
+      url: 'https://hooks.example.test/palisade',
+      body: '{}',
+      status: 'failed',
+      attempts: 12,
+      nextAttemptAt: null,
+      lastError: 'HTTP 500',
+      createdAt: new Date(),
+    });
+    const listed = await browser.get('/webhook');
+    assert.match(listed.body, new RegExp(`Scan ${scan.id.slice(0, 8)}`));
+    assert.match(listed.body, /d-failed">failed</);
+    assert.match(listed.body, />HTTP 500</);
     const cleared = await browser.submit('/webhook', '/webhook', { webhook_url: '' });
     assert.equal(cleared.headers.location, '/webhook?m=cleared');
     assert.equal((await h.deps.store.accounts.findById(team.account.id))?.webhookUrl, null);

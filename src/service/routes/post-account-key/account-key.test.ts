@@ -54,6 +54,24 @@ forEachBackend('POST /v1/account/key', (makeStore) => {
     assert.equal(untouched.statusCode, 200);
   });
 
+  it('is described in the OpenAPI document, with ?wait on the scan poll', async () => {
+    const doc = json(await h.app.inject({ method: 'GET', url: '/v1/openapi.json' }));
+    const rotate = doc.paths['/v1/account/key'].post;
+    assert.deepEqual(
+      Object.keys(rotate.responses['200'].content['application/json'].schema.properties).sort(),
+      ['api_key', 'api_key_hint'],
+    );
+    const poll = doc.paths['/v1/scan/{scan_id}'].get;
+    const wait = poll.parameters.find((p: { name: string }) => p.name === 'wait');
+    assert.equal(wait.in, 'query');
+    assert.equal(wait.schema.maximum, 30);
+    const entry =
+      doc.paths['/v1/scans'].get.responses['200'].content['application/json'].schema.properties
+        .scans.items.properties;
+    assert.ok(entry.target && entry.letter_grade);
+    assert.equal(doc.paths['/account'], undefined, 'console pages are not API');
+  });
+
   it('needs a valid key and no body', async () => {
     const none = await h.app.inject({ method: 'POST', url: '/v1/account/key' });
     assert.equal(none.statusCode, 401);
