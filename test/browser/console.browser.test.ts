@@ -138,7 +138,12 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
     adminKey = /(pal_[A-Za-z0-9]+)/.exec(keyLine)![1]!;
     const create = async (email: string, tier: string) =>
       JSON.parse(
-        await runPalisade(['accounts', 'create', '--email', email, '--tier', tier, '--json'], env),
+        // Generous: a CLI process start on a loaded 2-core machine has taken over a minute.
+        await runPalisade(
+          ['accounts', 'create', '--email', email, '--tier', tier, '--json'],
+          env,
+          180_000,
+        ),
       ).api_key as string;
     teamKey = await create('team@browser.test', 'team');
     freeKey = await create('free@browser.test', 'free');
