@@ -13,7 +13,11 @@ import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { verifyWebhookSignature } from '../../src/security/index.js';
 import { startMcpServer, type RunningServer } from '../support/mcp-servers.js';
-import { runPalisade, startPalisade, stopAll, type PalisadeProcess } from '../support/processes.js';
+import { randomBytes } from 'node:crypto';
+import { createAccount } from '../../src/jobs/accounts.js';
+import { createSqliteStore } from '../../src/store/index.js';
+import { uuidV7 } from '../../src/store/uuid-v7.js';
+import { startPalisade, stopAll, type PalisadeProcess } from '../support/processes.js';
 
 const CHROMIUM = process.env.PALISADE_CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -83,6 +87,10 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
   let teamKey: string;
   let freeKey: string;
   const foreignRequests: string[] = [];
+  /** The admin's browser: opened once, signed in by keyboard in the second test, reused after. */
+  let admin: Page;
+  /** The team account's browser (webhook, then CSRF). */
+  let team: Page;
   const contexts: BrowserContext[] = [];
 
   async function newPage(viewport = { width: 1100, height: 900 }): Promise<Page> {
@@ -131,22 +139,26 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
     dataDir = mkdtempSync(join(tmpdir(), 'palisade-browser-'));
     mcp = await startMcpServer({ transport: 'streamable-http', tools: [POISONED_TOOL] });
     receiver = await startReceiver();
-    const env = { PALISADE_DATA_DIR: dataDir, PALISADE_TARGET_ALLOWLIST: '127.0.0.1/32' };
+    const masterKey = randomBytes(32);
+    const env = {
+      PALISADE_DATA_DIR: dataDir,
+      PALISADE_TARGET_ALLOWLIST: '127.0.0.1/32',
+      PALISADE_MASTER_KEY: masterKey.toString('base64'),
+    };
     serve = await startPalisade(['serve'], { name: 'serve', env, http: true });
     baseUrl = serve.baseUrl!;
     const keyLine = await serve.waitForLog(/API key \(shown once/, 10_000);
     adminKey = /(pal_[A-Za-z0-9]+)/.exec(keyLine)![1]!;
-    const create = async (email: string, tier: string) =>
-      JSON.parse(
-        // Generous: a CLI process start on a loaded 2-core machine has taken over a minute.
-        await runPalisade(
-          ['accounts', 'create', '--email', email, '--tier', tier, '--json'],
-          env,
-          180_000,
-        ),
-      ).api_key as string;
-    teamKey = await create('team@browser.test', 'team');
-    freeKey = await create('free@browser.test', 'free');
+    // More accounts, written straight into the service's database with its master key (what
+    // `palisade accounts create` does, without two more process starts on a loaded machine).
+    const store = await createSqliteStore(join(dataDir, 'palisade.db'));
+    try {
+      const deps = { store, masterKey, clock: () => new Date(), newId: uuidV7 };
+      teamKey = (await createAccount(deps, { email: 'team@browser.test', tier: 'team' })).apiKey;
+      freeKey = (await createAccount(deps, { email: 'free@browser.test', tier: 'free' })).apiKey;
+    } finally {
+      await store.close();
+    }
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
@@ -165,7 +177,8 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
   });
 
   it('serves a landing page with links to the console and the API docs, under a strict CSP', async () => {
-    const page = await newPage();
+    admin = await newPage();
+    const page = admin;
     const response = await page.goto(`${baseUrl}/`);
     assert.equal(response?.status(), 200);
     const csp = response.headers()['content-security-policy'] ?? '';
@@ -184,7 +197,7 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
   });
 
   it('refuses a wrong key with a clear message, signs in by keyboard alone, shows usage and the masked key', async () => {
-    const page = await newPage();
+    const page = admin;
     await page.goto(`${baseUrl}/login`);
     await page.getByLabel('API key').fill('pal_not-a-real-key');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -218,8 +231,7 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
   });
 
   it('scans a local MCP server, follows it to the end, opens findings and downloads the PDF', async () => {
-    const page = await newPage();
-    await signIn(page, adminKey);
+    const page = admin;
     await page.goto(`${baseUrl}/scans/new`);
     await shot(page, 'new-scan');
     await page.getByLabel('Server URL').fill(mcp.url);
@@ -248,8 +260,7 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
   });
 
   it('lists the history with target, date, status, score, grade and findings, filtered and paged', async () => {
-    const page = await newPage();
-    await signIn(page, adminKey);
+    const page = admin;
     await page.goto(`${baseUrl}/scans`);
     const row = page.locator('table.history tbody tr').first();
     await row.waitFor();
@@ -270,8 +281,7 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
   });
 
   it('shows a clear message for an unsupported file and a private address; drag and drop scans files', async () => {
-    const page = await newPage();
-    await signIn(page, adminKey);
+    const page = admin;
     await page.goto(`${baseUrl}/scans/new`);
     await page.getByLabel('Choose files, or drop them here').setInputFiles({
       name: 'install.sh',
@@ -327,7 +337,8 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
   });
 
   it('a team account sets a webhook, sends a signed test event to a local receiver and sees it delivered', async () => {
-    const page = await newPage();
+    team = await newPage();
+    const page = team;
     await signIn(page, teamKey);
     await page.goto(`${baseUrl}/webhook`);
     await page.getByLabel('Webhook URL').fill('http://192.168.0.10/hook');
@@ -353,8 +364,7 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
   });
 
   it('rotating the key shows the new one once, the old key gets 401 and other sessions are signed out', async () => {
-    const other = await newPage();
-    await signIn(other, adminKey);
+    const other = admin;
     const page = await newPage();
     await signIn(page, adminKey);
     const oldCookie = (await page.context().cookies()).find((c) => c.name === 'palisade_session')!;
@@ -398,8 +408,7 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
   });
 
   it('a state-changing request without the form token is refused', async () => {
-    const page = await newPage();
-    await signIn(page, teamKey);
+    const page = team;
     const status = await page.evaluate(async () => {
       const response = await fetch('/webhook', {
         method: 'POST',
