@@ -12,6 +12,7 @@ import { registerMigrateCommand } from './migrate.js';
 import { registerScanCommand } from './scan.js';
 import { registerServeCommand } from './serve.js';
 import type { CliContext } from './context.js';
+import { registerSubmitCommand } from './submit.js';
 import { registerWorkerCommand } from './worker.js';
 
 export type { CliContext } from './context.js';
@@ -25,6 +26,7 @@ const COMMANDS: readonly RegisterCommand[] = [
   registerMigrateCommand,
   registerAccountsCommand,
   registerKeysCommand,
+  registerSubmitCommand,
 ];
 
 /** Usage errors (unknown option, missing argument) share the "could not run" exit code. */

@@ -43,13 +43,19 @@ export async function createAccount(
   return { account, apiKey };
 }
 
-/** Issues a new key; the old one stops working at once (its hash is no longer stored). */
+/**
+ * Issues a new key; the old one stops working at once (its hash is no longer stored), and every
+ * console session of the account ends with it (same transaction).
+ */
 export async function rotateApiKey(
   deps: AccountDeps,
   accountId: string,
 ): Promise<{ account: Account; apiKey: string } | undefined> {
   const apiKey = generateApiKey();
-  const account = await deps.store.accounts.update(accountId, keyFields(apiKey, deps.masterKey));
+  const account = await deps.store.accounts.replaceKey(
+    accountId,
+    keyFields(apiKey, deps.masterKey),
+  );
   return account && { account, apiKey };
 }
 

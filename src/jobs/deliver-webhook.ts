@@ -93,14 +93,14 @@ function originOf(url: string): string {
   }
 }
 
-interface SendOutcome {
+export interface SendOutcome {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
 }
 
-async function send(
-  deps: JobDeps,
+export async function send(
+  deps: Omit<JobDeps, 'engine'>,
   delivery: WebhookDelivery,
   apiKey: string,
 ): Promise<SendOutcome> {
@@ -148,8 +148,8 @@ async function send(
  * The account's current API key, so a rotated key signs every later attempt. A key that cannot be
  * read (account deleted, master key changed) is an error to record, not a crash of the job.
  */
-async function signingKey(
-  deps: JobDeps,
+export async function signingKey(
+  deps: Omit<JobDeps, 'engine'>,
   accountId: string,
 ): Promise<{ apiKey: string } | { error: string }> {
   const account = await deps.store.accounts.findById(accountId);

@@ -15,6 +15,7 @@ export {
   WEBHOOK_USER_AGENT,
   type WebhookBody,
 } from './deliver-webhook.js';
+export { buildTestWebhookBody, sendTestWebhook, type TestWebhookBody } from './test-webhook.js';
 export { renderReportPdf, type ReportInput } from './render-report.js';
 export {
   estimateSeconds,

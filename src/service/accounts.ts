@@ -2,7 +2,8 @@
 
 import type { ParsedCidr } from '../engine/net/address-policy.js';
 import { checkUrlSyntax } from '../engine/net/address-policy.js';
-import type { Account } from '../store/port.js';
+import { rotateApiKey, sendTestWebhook } from '../jobs/index.js';
+import type { Account, WebhookDelivery, WebhookTestEvent } from '../store/port.js';
 import type { ServiceDeps } from './deps.js';
 import { AppError } from './errors.js';
 import { MONTHLY_SCAN_QUOTA, quotaPeriod, quotaResetsAt } from '../plans.js';
@@ -61,4 +62,49 @@ export async function setWebhookUrl(
   const updated = await deps.store.accounts.update(account.id, { webhookUrl });
   if (updated === undefined) throw new AppError('unauthorized');
   return updated.webhookUrl;
+}
+
+/**
+ * A new API key for the account, returned once. The old key is refused from the next request on,
+ * and every console session of the account ends (one transaction in the store).
+ */
+export async function rotateKey(
+  deps: ServiceDeps,
+  account: Account,
+): Promise<{ account: Account; apiKey: string }> {
+  const rotated = await rotateApiKey(deps, account.id);
+  if (rotated === undefined) throw new AppError('unauthorized');
+  return rotated;
+}
+
+/** Sends a signed test event to the webhook URL now and records the outcome (Team plan+). */
+export async function sendWebhookTest(
+  deps: ServiceDeps,
+  account: Account,
+): Promise<WebhookTestEvent> {
+  requireFeature(account, 'webhooks');
+  const { webhookUrl } = account;
+  if (webhookUrl === null) {
+    throw new AppError('invalid_request', { message: 'Set a webhook URL first.' });
+  }
+  return sendTestWebhook(deps, { ...account, webhookUrl });
+}
+
+export interface WebhookActivity {
+  deliveries: WebhookDelivery[];
+  tests: WebhookTestEvent[];
+}
+
+/** The last scan-completion deliveries and test events of the account (Team plan+). */
+export async function webhookActivity(
+  deps: ServiceDeps,
+  account: Account,
+  limit = 10,
+): Promise<WebhookActivity> {
+  requireFeature(account, 'webhooks');
+  const [deliveries, tests] = await Promise.all([
+    deps.store.webhooks.listRecentForAccount(account.id, limit),
+    deps.store.webhooks.listTestEvents(account.id, limit),
+  ]);
+  return { deliveries, tests };
 }

@@ -11,6 +11,7 @@ import type { RouteContext, ServiceDeps } from './deps.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { createMetrics, registerObservability, requestIdFrom } from './plugins/observability.js';
 import { registerRequestGate } from './plugins/request-gate.js';
+import { registerConsole } from './console/index.js';
 import { UPLOAD_FILES_MAX } from './multipart.js';
 import { registerCreateReportRoute } from './routes/create-report/index.js';
 import { registerGetAccountRoute } from './routes/get-account/index.js';
@@ -19,6 +20,7 @@ import { registerGetScanRoute } from './routes/get-scan/index.js';
 import { registerHealthRoutes } from './routes/health/index.js';
 import { registerListScansRoute } from './routes/list-scans/index.js';
 import { registerPlansRoute } from './routes/plans/index.js';
+import { registerPostAccountKeyRoute } from './routes/post-account-key/index.js';
 import { registerPutWebhookRoute } from './routes/put-webhook/index.js';
 import { registerScanMcpRoute } from './routes/scan-mcp/index.js';
 import { registerScanUploadRoute } from './routes/scan-upload/index.js';
@@ -97,6 +99,7 @@ export function buildApp(deps: ServiceDeps): FastifyInstance {
   });
   void app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true } });
 
+  registerConsole(app, ctx);
   void app.register(async (api) => {
     registerHealthRoutes(api, ctx);
     registerPlansRoute(api);
@@ -108,6 +111,7 @@ export function buildApp(deps: ServiceDeps): FastifyInstance {
     registerGetReportRoute(api, ctx);
     registerGetAccountRoute(api, ctx);
     registerPutWebhookRoute(api, ctx);
+    registerPostAccountKeyRoute(api, ctx);
     api.get('/v1/openapi.json', { config: { isPublic: true }, schema: { hide: true } }, async () =>
       app.swagger(),
     );

@@ -44,6 +44,11 @@ export const ERROR_CATALOGUE = {
     message: 'This feature is not available on your plan.',
     retryable: false,
   },
+  csrf_invalid: {
+    status: 403,
+    message: 'The form token is missing or invalid: reload the page and submit the form again.',
+    retryable: false,
+  },
   not_found: {
     status: 404,
     message: 'Not found.',

@@ -350,6 +350,63 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
         .executeTakeFirst();
       return row && toAccount(row);
     },
+    async replaceKey(id, key) {
+      return writeTransaction(async (tx) => {
+        const row = await tx
+          .updateTable('accounts')
+          .set({
+            api_key_hash: key.apiKeyHash,
+            api_key_ciphertext: key.apiKeyCiphertext,
+            api_key_hint: key.apiKeyHint,
+          })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return undefined;
+        await tx.deleteFrom('console_sessions').where('account_id', '=', id).execute();
+        return toAccount(row);
+      });
+    },
+  };
+
+  const sessions: Store['sessions'] = {
+    async create(session) {
+      await db
+        .insertInto('console_sessions')
+        .values({
+          token_hash: session.tokenHash,
+          account_id: session.accountId,
+          created_at: iso(session.createdAt),
+          expires_at: iso(session.expiresAt),
+        })
+        .execute();
+    },
+    async find(tokenHash, now) {
+      const row = await db
+        .selectFrom('console_sessions')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .where('expires_at', '>', iso(now))
+        .executeTakeFirst();
+      return (
+        row && {
+          tokenHash: row.token_hash,
+          accountId: row.account_id,
+          createdAt: new Date(row.created_at),
+          expiresAt: new Date(row.expires_at),
+        }
+      );
+    },
+    async delete(tokenHash) {
+      await db.deleteFrom('console_sessions').where('token_hash', '=', tokenHash).execute();
+    },
+    async deleteExpired(now) {
+      const result = await db
+        .deleteFrom('console_sessions')
+        .where('expires_at', '<=', iso(now))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 
   const scans: Store['scans'] = {
@@ -617,6 +674,50 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
         durationMs: Number(r.duration_ms),
       }));
     },
+    async listRecentForAccount(accountId, limit) {
+      const rows = await db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toDelivery);
+    },
+    async recordTestEvent(event) {
+      await db
+        .insertInto('webhook_test_events')
+        .values({
+          id: event.id,
+          account_id: event.accountId,
+          url: event.url,
+          at: iso(event.at),
+          status_code: event.statusCode,
+          error: event.error,
+          duration_ms: Math.round(event.durationMs),
+        })
+        .execute();
+    },
+    async listTestEvents(accountId, limit) {
+      const rows = await db
+        .selectFrom('webhook_test_events')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        accountId: r.account_id,
+        url: r.url,
+        at: new Date(r.at),
+        statusCode: r.status_code === null ? null : Number(r.status_code),
+        error: r.error,
+        durationMs: Number(r.duration_ms),
+      }));
+    },
   };
 
   return {
@@ -630,6 +731,7 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
       await sql`select 1`.execute(db);
     },
     accounts,
+    sessions,
     scans,
     usage,
     reports,

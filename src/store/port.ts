@@ -112,6 +112,27 @@ export interface WebhookAttempt {
   durationMs: number;
 }
 
+/** A console sign-in (docs/console.md): found by the SHA-256 of its cookie token. */
+export interface ConsoleSession {
+  tokenHash: string;
+  accountId: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** One signed test event sent from the console's webhook page, and how the receiver answered. */
+export interface WebhookTestEvent {
+  id: string;
+  accountId: string;
+  url: string;
+  at: Date;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export type ApiKeyFields = Pick<Account, 'apiKeyHash' | 'apiKeyCiphertext' | 'apiKeyHint'>;
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   migrate(): Promise<void>;
@@ -134,6 +155,20 @@ export interface Store {
         >
       >,
     ): Promise<Account | undefined>;
+    /**
+     * Replaces the API key and deletes every console session of the account, in one transaction:
+     * once it commits, neither the old key nor a session opened with it is accepted.
+     */
+    replaceKey(id: string, key: ApiKeyFields): Promise<Account | undefined>;
+  };
+
+  sessions: {
+    create(session: ConsoleSession): Promise<void>;
+    /** The session if it exists and has not expired at `now`. */
+    find(tokenHash: string, now: Date): Promise<ConsoleSession | undefined>;
+    delete(tokenHash: string): Promise<void>;
+    /** Removes expired sessions; returns how many. */
+    deleteExpired(now: Date): Promise<number>;
   };
 
   scans: {
@@ -191,5 +226,10 @@ export interface Store {
     /** Pending deliveries due at or before `now` (embedded retry loop and recovery). */
     listDue(now: Date, limit: number): Promise<WebhookDelivery[]>;
     listAttempts(deliveryId: string): Promise<WebhookAttempt[]>;
+    /** The account's most recent deliveries, newest first. */
+    listRecentForAccount(accountId: string, limit: number): Promise<WebhookDelivery[]>;
+    recordTestEvent(event: WebhookTestEvent): Promise<void>;
+    /** The account's most recent test events, newest first. */
+    listTestEvents(accountId: string, limit: number): Promise<WebhookTestEvent[]>;
   };
 }

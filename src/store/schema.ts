@@ -81,6 +81,24 @@ export interface WebhookAttemptsTable {
   duration_ms: number;
 }
 
+export interface ConsoleSessionsTable {
+  /** SHA-256 hex of the cookie token. */
+  token_hash: string;
+  account_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface WebhookTestEventsTable {
+  id: string;
+  account_id: string;
+  url: string;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   scans: ScansTable;
@@ -89,4 +107,6 @@ export interface Database {
   reports: ReportsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  console_sessions: ConsoleSessionsTable;
+  webhook_test_events: WebhookTestEventsTable;
 }

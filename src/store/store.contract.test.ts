@@ -465,4 +465,123 @@ forEachBackend('store contract', (makeStore) => {
     );
     assert.deepEqual(await store.scans.listEndedWithoutDelivery(at(10), 10), []);
   });
+
+  it('replaces a key and ends every console session of that account in one step', async () => {
+    const store = await makeStore();
+    const a = await store.accounts.create(account());
+    const b = await store.accounts.create(account());
+    const session = (accountId: string, tokenHash: string, expiresAt = at(3600)) => ({
+      tokenHash,
+      accountId,
+      createdAt: at(0),
+      expiresAt,
+    });
+    await store.sessions.create(session(a.id, 'a-1'));
+    await store.sessions.create(session(a.id, 'a-2'));
+    await store.sessions.create(session(b.id, 'b-1'));
+    assert.equal((await store.sessions.find('a-1', at(10)))?.accountId, a.id);
+
+    const rotated = await store.accounts.replaceKey(a.id, {
+      apiKeyHash: 'rotated-hash',
+      apiKeyCiphertext: 'rotated-cipher',
+      apiKeyHint: 'pal_new1…new2',
+    });
+    assert.equal(rotated?.apiKeyHint, 'pal_new1…new2');
+    assert.equal(await store.accounts.findByKeyHash(a.apiKeyHash), undefined, 'old key gone');
+    assert.equal((await store.accounts.findByKeyHash('rotated-hash'))?.id, a.id);
+    assert.equal(await store.sessions.find('a-1', at(10)), undefined);
+    assert.equal(await store.sessions.find('a-2', at(10)), undefined);
+    assert.equal((await store.sessions.find('b-1', at(10)))?.accountId, b.id, 'others stay');
+    assert.equal(
+      await store.accounts.replaceKey(randomUUID(), {
+        apiKeyHash: 'x',
+        apiKeyCiphertext: 'y',
+        apiKeyHint: 'z',
+      }),
+      undefined,
+    );
+  });
+
+  it('finds sessions until they expire, deletes them one by one or when expired', async () => {
+    const store = await makeStore();
+    const a = await store.accounts.create(account());
+    await store.sessions.create({
+      tokenHash: 's-1',
+      accountId: a.id,
+      createdAt: at(0),
+      expiresAt: at(60),
+    });
+    await store.sessions.create({
+      tokenHash: 's-2',
+      accountId: a.id,
+      createdAt: at(0),
+      expiresAt: at(120),
+    });
+    await store.sessions.create({
+      tokenHash: 's-3',
+      accountId: a.id,
+      createdAt: at(0),
+      expiresAt: at(120),
+    });
+    assert.deepEqual(await store.sessions.find('s-1', at(59)), {
+      tokenHash: 's-1',
+      accountId: a.id,
+      createdAt: at(0),
+      expiresAt: at(60),
+    });
+    assert.equal(await store.sessions.find('s-1', at(60)), undefined, 'expired at its time');
+    assert.equal(await store.sessions.deleteExpired(at(60)), 1);
+    await store.sessions.delete('s-2');
+    assert.equal(await store.sessions.find('s-2', at(0)), undefined);
+    assert.equal((await store.sessions.find('s-3', at(0)))?.tokenHash, 's-3');
+  });
+
+  it("lists an account's recent deliveries and test events, newest first", async () => {
+    const store = await makeStore();
+    const a = await store.accounts.create(account());
+    const other = await store.accounts.create(account());
+    for (const [i, owner] of [a, a, other].entries()) {
+      const scanId = await created(store, newScan(owner.id));
+      await store.webhooks.createDelivery({
+        id: randomUUID(),
+        accountId: owner.id,
+        scanId,
+        eventId: randomUUID(),
+        url: 'https://hooks.example.test/p',
+        body: `{"n":${i}}`,
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: at(i),
+        lastError: null,
+        createdAt: at(i),
+      });
+    }
+    const recent = await store.webhooks.listRecentForAccount(a.id, 10);
+    assert.deepEqual(
+      recent.map((d) => d.body),
+      ['{"n":1}', '{"n":0}'],
+    );
+    assert.equal((await store.webhooks.listRecentForAccount(a.id, 1)).length, 1);
+
+    for (const [i, error] of [null, 'HTTP 500'].entries()) {
+      await store.webhooks.recordTestEvent({
+        id: randomUUID(),
+        accountId: a.id,
+        url: 'https://hooks.example.test/p',
+        at: at(100 + i),
+        statusCode: error === null ? 204 : 500,
+        error,
+        durationMs: 12.4,
+      });
+    }
+    const tests = await store.webhooks.listTestEvents(a.id, 10);
+    assert.deepEqual(
+      tests.map((t) => [t.statusCode, t.error, t.durationMs, t.at.toISOString()]),
+      [
+        [500, 'HTTP 500', 12, at(101).toISOString()],
+        [204, null, 12, at(100).toISOString()],
+      ],
+    );
+    assert.deepEqual(await store.webhooks.listTestEvents(other.id, 10), []);
+  });
 });

@@ -41,7 +41,7 @@ export type Classification =
     }
   | { ok: false; reason: string };
 
-const EXTENSION_FORMATS: Readonly<Record<string, TextFormat>> = {
+export const EXTENSION_FORMATS: Readonly<Record<string, TextFormat>> = {
   '.json': 'json',
   '.jsonc': 'json',
   '.yaml': 'yaml',
@@ -93,7 +93,7 @@ const EXECUTABLE_EXTENSIONS = new Set([
   '.rpm',
 ]);
 
-const DEPENDENCY_FILE_NAMES: Readonly<Record<string, DependencyFileKind>> = {
+export const DEPENDENCY_FILE_NAMES: Readonly<Record<string, DependencyFileKind>> = {
   'package.json': 'package.json',
   'package-lock.json': 'package-lock.json',
   'npm-shrinkwrap.json': 'package-lock.json',

@@ -41,6 +41,8 @@ const FRAMEWORK_CODES: Readonly<Record<string, { code: ErrorCode; message?: stri
   FST_FILES_LIMIT: { code: 'payload_too_large', message: 'The upload has too many files.' },
   FST_PARTS_LIMIT: { code: 'payload_too_large', message: 'The upload has too many parts.' },
   FST_FIELDS_LIMIT: { code: 'payload_too_large', message: 'The upload has too many fields.' },
+  FST_CSRF_INVALID_TOKEN: { code: 'csrf_invalid' },
+  FST_CSRF_MISSING_SECRET: { code: 'csrf_invalid' },
   FST_PROTO_VIOLATION: {
     code: 'invalid_request',
     message: 'The upload has a forbidden field name.',

@@ -49,11 +49,34 @@ export function presentUnfinished(scan: Scan, position: number | undefined): Unf
   }
 }
 
+/**
+ * What was scanned, safe to show: an MCP URL without user name, password, fragment or query values
+ * (a token in the query stays out of lists and pages), or the uploaded file names.
+ */
+export function displayTarget(scan: Pick<Scan, 'type' | 'target'>): string {
+  if (scan.type !== 'mcp') return scan.target;
+  let url: URL;
+  try {
+    url = new URL(scan.target);
+  } catch {
+    return scan.target;
+  }
+  url.username = '';
+  url.password = '';
+  url.hash = '';
+  const names = [...url.searchParams.keys()];
+  url.search = '';
+  const query = names.map((name) => `${encodeURIComponent(name)}=…`).join('&');
+  return query === '' ? url.toString() : `${url.toString()}?${query}`;
+}
+
 export interface HistoryEntryView {
   scan_id: string;
   scan_type: string;
   status: string;
+  target: string;
   overall_score: number | null;
+  letter_grade: string | null;
   finding_count: number | null;
   created_at: string;
 }
@@ -63,7 +86,9 @@ export function presentHistoryEntry(scan: Scan, variant: Variant): HistoryEntryV
     scan_id: scan.id,
     scan_type: scan.type,
     status: statusFor(scan.status, variant),
+    target: displayTarget(scan),
     overall_score: scan.result?.overallScore ?? null,
+    letter_grade: scan.result?.letterGrade ?? null,
     finding_count: scan.result?.findings.length ?? null,
     created_at: scan.createdAt.toISOString(),
   };

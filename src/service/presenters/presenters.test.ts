@@ -183,7 +183,9 @@ describe('unfinished scans, history and submissions', () => {
       scan_id: scan.id,
       scan_type: 'mcp',
       status: 'complete',
+      target: 'http://127.0.0.1:9/mcp',
       overall_score: 41,
+      letter_grade: 'F',
       finding_count: 3,
       created_at: '2026-11-02T10:00:00.000Z',
     });

@@ -11,7 +11,7 @@ import { loadConfig } from '../../config.js';
 import type { Finding, ScanResult } from '../../engine/types.js';
 import { createRuntime, startWorker, type Runtime } from '../../runtime.js';
 import { apiKeyHint, encryptSecret, generateApiKey, hashApiKey } from '../../security/index.js';
-import type { Account, Scan, Tier, Variant } from '../../store/port.js';
+import type { Account, Scan, Store, Tier, Variant } from '../../store/port.js';
 import { buildApp } from '../app.js';
 import type { ServiceDeps } from '../deps.js';
 import { quotaPeriod } from '../../plans.js';
@@ -23,6 +23,8 @@ export interface HarnessOptions {
   worker?: boolean;
   /** Start time of the controllable clock (default: the real clock). */
   now?: Date;
+  /** Use this (migrated) store instead of SQLite in the data dir; its owner closes it. */
+  store?: Store;
 }
 
 export interface TestAccount {
@@ -67,7 +69,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     PALISADE_BASE_URL: 'http://palisade.test',
     ...options.env,
   });
-  const runtime = await createRuntime(config, { role: 'all' });
+  const runtime = await createRuntime(config, {
+    role: 'all',
+    ...(options.store ? { store: { ...options.store, close: async () => undefined } } : {}),
+  });
   await runtime.store.migrate();
 
   let offsetMs = 0;

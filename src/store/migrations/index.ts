@@ -5,12 +5,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { initialSchema } from './0001-initial.js';
 import { oneWebhookPerScan } from './0002-one-webhook-per-scan.js';
 import type { MigrationContext } from './types.js';
+import { consoleSessions } from './0003-console-sessions.js';
 
 export type { MigrationContext } from './types.js';
 
 const MIGRATIONS: Record<string, (ctx: MigrationContext) => Migration> = {
   '0001-initial': initialSchema,
   '0002-one-webhook-per-scan': oneWebhookPerScan,
+  '0003-console-sessions': consoleSessions,
 };
 
 export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProvider {

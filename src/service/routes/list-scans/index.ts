@@ -62,12 +62,18 @@ export function registerListScansRoute(app: FastifyInstance, ctx: RouteContext):
                 type: 'array',
                 items: {
                   type: 'object',
-                  required: ['scan_id', 'scan_type', 'status', 'created_at'],
+                  required: ['scan_id', 'scan_type', 'status', 'target', 'created_at'],
                   properties: {
                     scan_id: { type: 'string' },
                     scan_type: { type: 'string', enum: ['mcp', 'upload'] },
                     status: { type: 'string' },
+                    target: {
+                      type: 'string',
+                      description:
+                        'The MCP server URL (no credentials; query values shown as …) or the file names.',
+                    },
                     overall_score: { type: ['integer', 'null'] },
+                    letter_grade: { type: ['string', 'null'] },
                     finding_count: { type: ['integer', 'null'] },
                     created_at: { type: 'string', format: 'date-time' },
                   },

@@ -46,10 +46,12 @@ describe('GET /v1/scans', () => {
     assert.deepEqual(Object.keys(entry).sort(), [
       'created_at',
       'finding_count',
+      'letter_grade',
       'overall_score',
       'scan_id',
       'scan_type',
       'status',
+      'target',
     ]);
     assert.equal(entry.status, 'complete');
     assert.equal(entry.scan_type, 'mcp');
@@ -77,6 +79,52 @@ describe('GET /v1/scans', () => {
     assert.ok(completedA.scans.every((s: { status: string }) => s.status === 'completed'));
     const queued = json(await list(headers, '?status=queued'));
     assert.equal(queued.total, 2);
+  });
+
+  it('entries carry target (no credentials or query secrets) and letter_grade in both variants', async () => {
+    const { account, headers } = await h.createAccount('developer');
+    const now = new Date();
+    const secretUrl = 'https://user:pw@mcp.example.test/mcp?token=s3cret&team=a#frag';
+    const created = await h.deps.store.scans.createWithQuota(
+      {
+        id: h.deps.newId(),
+        accountId: account.id,
+        type: 'mcp',
+        target: secretUrl,
+        input: { type: 'mcp', url: secretUrl },
+        idempotencyKey: null,
+        createdAt: now,
+      },
+      { period: now.toISOString().slice(0, 7), limit: 100 },
+    );
+    assert.equal(created.kind, 'created');
+    h.advance(1000);
+    await h.seedCompleteScan(account, makeResult());
+    h.advance(1000);
+    const upload = await h.deps.store.scans.createWithQuota(
+      {
+        id: h.deps.newId(),
+        accountId: account.id,
+        type: 'upload',
+        target: 'mcp.json, package.json',
+        input: { type: 'upload', files: ['mcp.json', 'package.json'] },
+        idempotencyKey: null,
+        createdAt: h.deps.clock(),
+      },
+      { period: now.toISOString().slice(0, 7), limit: 100 },
+    );
+    assert.equal(upload.kind, 'created');
+    for (const variant of ['A', 'B'] as const) {
+      const body = json(await list({ ...headers, 'x-palisade-variant': variant }));
+      const [files, complete, queued] = body.scans;
+      assert.equal(files.target, 'mcp.json, package.json');
+      assert.equal(files.letter_grade, null);
+      assert.equal(complete.target, 'http://127.0.0.1:1/mcp');
+      assert.equal(complete.letter_grade, 'D');
+      assert.equal(complete.status, variant === 'A' ? 'completed' : 'complete');
+      assert.equal(queued.target, 'https://mcp.example.test/mcp?token=…&team=…');
+      assert.ok(!JSON.stringify(body).includes('s3cret') && !JSON.stringify(body).includes('pw@'));
+    }
   });
 
   it('refuses page sizes above 100 and bad parameters with 400', async () => {
