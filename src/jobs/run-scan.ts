@@ -5,7 +5,7 @@
 
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { fetchSnapshot, scanFiles, scanSnapshot, type ScanResult } from '../engine/index.js';
+import type { fetchSnapshot, scanFiles, scanSnapshot, ScanResult } from '../engine/index.js';
 import type { Queue } from '../queue/port.js';
 import { decryptSecret } from '../security/index.js';
 import type { Scan, ScanType, Store } from '../store/port.js';
@@ -18,7 +18,11 @@ export interface ScanEngine {
   scanFiles: typeof scanFiles;
 }
 
-const DEFAULT_ENGINE: ScanEngine = { fetchSnapshot, scanSnapshot, scanFiles };
+/** The engine (rules, parsers, the MCP client) loads with the first scan, not at start. */
+async function defaultEngine(): Promise<ScanEngine> {
+  const { fetchSnapshot, scanSnapshot, scanFiles } = await import('../engine/index.js');
+  return { fetchSnapshot, scanSnapshot, scanFiles };
+}
 
 export interface JobDeps {
   config: Readonly<Config>;
@@ -99,7 +103,7 @@ async function execute(
   onProgress: (message: string) => void,
 ): Promise<ScanResult> {
   const input = scan.input;
-  const engine = deps.engine ?? DEFAULT_ENGINE;
+  const engine = deps.engine ?? (await defaultEngine());
   if (input.type === 'mcp') {
     const authToken =
       input.authTokenCiphertext === undefined
