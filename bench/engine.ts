@@ -23,6 +23,8 @@ const benches: { name: string; pinned: boolean }[] = [
   { name: 'snapshot', pinned: true },
   { name: 'files', pinned: false },
   { name: 'python-parse', pinned: true },
+  // Whole `palisade` processes and `npm start` on the built tree (dist/), CPU from GNU time.
+  { name: 'cli', pinned: false },
 ];
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

@@ -9,14 +9,15 @@
 //    code (swagger-ui's assets, pdfkit's fonts, the parsers' wasm and native bindings, pino's
 //    transports) stay external and load from node_modules as usual.
 //
-// `node scripts/build.mjs --if-stale` (what `npm start` runs) builds only when a source, the
-// package manifest or a tsconfig is newer than the last successful build.
+// `node scripts/build.mjs --if-stale` builds only when a source, the package manifest or a tsconfig
+// is newer than the last successful build; `npm start` (scripts/start.mjs) makes the same check.
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   statSync,
   utimesSync,
@@ -66,7 +67,7 @@ function newestInput() {
   return Math.max(...files.map((f) => statSync(f).mtimeMs));
 }
 
-function isStale() {
+export function isStale() {
   if (!existsSync(STAMP) || !existsSync(join(CLI_OUT, 'palisade.js'))) return true;
   if (!existsSync(join(ROOT, 'dist', 'src', 'main.js'))) return true;
   return newestInput() > statSync(STAMP).mtimeMs;
@@ -131,20 +132,31 @@ async function runEsbuild() {
   return Object.keys(result.metafile.outputs).length;
 }
 
-const ifStale = process.argv.includes('--if-stale');
-if (ifStale && !isStale()) process.exit(0);
-// The stamp carries the time the build started: a source saved during the build is newer.
-const started = new Date();
-try {
-  if (ifStale) console.error('palisade: sources changed since the last build; building');
+/** Builds dist/src and dist/cli; throws when either step fails. */
+export async function build() {
+  // The stamp carries the time the build started: a source saved during the build is newer.
+  const started = new Date();
   runTsc();
   const files = await runEsbuild();
   mkdirSync(dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, `${started.toISOString()}\n`);
   utimesSync(STAMP, started, started);
-  if (!ifStale) console.log(`built dist/src (tsc) and dist/cli (${files} files, esbuild)`);
-} catch (error) {
-  console.error(`build: ${error instanceof Error ? error.message : String(error)}`);
-  console.error(`(in ${relative(process.cwd(), ROOT) || '.'})`);
-  process.exit(1);
+  return files;
 }
+
+async function main() {
+  const ifStale = process.argv.includes('--if-stale');
+  if (ifStale && !isStale()) return;
+  try {
+    if (ifStale) console.error('palisade: sources changed since the last build; building');
+    const files = await build();
+    if (!ifStale) console.log(`built dist/src (tsc) and dist/cli (${files} files, esbuild)`);
+  } catch (error) {
+    console.error(`build: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`(in ${relative(process.cwd(), ROOT) || '.'})`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url))
+  await main();

@@ -107,8 +107,9 @@ function isMainModule(): boolean {
   }
 }
 
-if (isMainModule()) {
-  const args = process.argv.slice(2);
+/** The process entry (`node dist/src/main.js serve [--no-worker]`, and scripts/start.mjs behind
+ *  `npm start`): starts the service, or exits with a sentence. */
+export function runMain(args: readonly string[]): void {
   const command = args[0] ?? 'serve';
   if (command !== 'serve') {
     process.stderr.write(
@@ -123,3 +124,5 @@ if (isMainModule()) {
     process.exit(1);
   });
 }
+
+if (isMainModule()) runMain(process.argv.slice(2));
