@@ -60,11 +60,12 @@ function newestInput() {
   const files = walk(join(ROOT, 'src'), []).filter(isBuildInput);
   files.push(
     join(ROOT, 'package.json'),
+    join(ROOT, 'package-lock.json'),
     join(ROOT, 'tsconfig.json'),
     join(ROOT, 'tsconfig.build.json'),
     fileURLToPath(import.meta.url),
   );
-  return Math.max(...files.map((f) => statSync(f).mtimeMs));
+  return Math.max(...files.filter((f) => existsSync(f)).map((f) => statSync(f).mtimeMs));
 }
 
 export function isStale() {
