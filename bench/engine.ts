@@ -1,8 +1,9 @@
 // npm run bench: the engine benchmarks, each in its own process so one cannot warm or starve the other.
 // Each prints its measured numbers with the ratio to its target and exits non-zero on a miss.
 //
-// They measure the code as it ships. `npm start` and bin/palisade.js run tsc's output (dist/),
-// so the benchmarks are compiled the same way first (tsconfig.bench.json, into .tmp/bench-build)
+// They measure the code as it ships. `npm start` runs tsc's output (dist/src) and bin/palisade.js
+// esbuild's bundle of the same sources (dist/cli, no keepNames), so the benchmarks are compiled
+// with tsc first (tsconfig.bench.json, into .tmp/bench-build)
 // and run from there. Through tsx the same source runs differently: esbuild's transform keeps
 // function names by wrapping every function expression in a helper call (`keepNames`), which a
 // hot path creating closures pays on each one (a closure per node made one pass three times
@@ -23,6 +24,8 @@ const benches: { name: string; pinned: boolean }[] = [
   { name: 'snapshot', pinned: true },
   { name: 'files', pinned: false },
   { name: 'python-parse', pinned: true },
+  // Whole `palisade` processes and `npm start` on the built tree (dist/), CPU from GNU time.
+  { name: 'cli', pinned: false },
 ];
 
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

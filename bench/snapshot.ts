@@ -2,7 +2,9 @@
 // after a warm-up. Target: 2,000 tools/s of CPU time on one core. Prints the measured rate and
 // its ratio to the target (and the wall-clock rate beside it); exits 1 when below the target. Run: node --import tsx bench/snapshot.ts [--tools N] [--seconds S]
 
+import { realpathSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { scanSnapshot } from '../src/engine/scan-snapshot.js';
 import type { McpSnapshot, McpTool } from '../src/engine/types.js';
 import { argValue, random } from './_support.js';
@@ -134,4 +136,6 @@ function main(): void {
   if (ratio < 1) process.exitCode = 1;
 }
 
-main();
+// Run directly (not when bench/cli.ts imports buildSnapshot).
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(realpathSync(entry)).href) main();

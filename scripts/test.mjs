@@ -28,36 +28,60 @@ if (files.length === 0) {
 }
 
 const concurrency = process.env.PALISADE_TEST_CONCURRENCY ?? '3';
-const child = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    '--test',
-    `--test-concurrency=${concurrency}`,
-    '--test-timeout=180000',
-    '--test-reporter=spec',
-    ...files,
-  ],
-  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'test' } },
-);
+// Files under test/package/ pack and install the project from the npm registry, which takes
+// minutes on a busy machine: they run after the rest, alone, with a longer timeout.
+const SLOW = 'test/package/';
+const groups = [
+  { files: files.filter((f) => !f.startsWith(SLOW)), timeoutMs: 180_000 },
+  { files: files.filter((f) => f.startsWith(SLOW)), timeoutMs: 25 * 60_000 },
+].filter((g) => g.files.length > 0);
+
+function runGroup({ files: groupFiles, timeoutMs }) {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--test',
+        `--test-concurrency=${concurrency}`,
+        `--test-timeout=${timeoutMs}`,
+        '--test-reporter=spec',
+        ...groupFiles,
+      ],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, NODE_ENV: 'test' },
+      },
+    );
+    let tail = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      tail = (tail + chunk.toString()).slice(-1_000_000);
+    });
+    child.on('close', (code) => {
+      const counts = { pass: 0, fail: 0, skipped: 0, cancelled: 0, todo: 0 };
+      for (const key of Object.keys(counts)) {
+        // The summary block comes before the list of failing tests: take the last match anywhere.
+        const matches = [...tail.matchAll(new RegExp(`^\\S*\\s*${key} (\\d+)$`, 'gm'))];
+        if (matches.length > 0) counts[key] = Number(matches.at(-1)[1]);
+      }
+      resolve({ code, counts });
+    });
+  });
+}
 
 const counts = { pass: 0, fail: 0, skipped: 0, cancelled: 0, todo: 0 };
-let tail = '';
-child.stdout.on('data', (chunk) => {
-  process.stdout.write(chunk);
-  tail = (tail + chunk.toString()).slice(-1_000_000);
-});
-child.on('close', (code) => {
-  for (const key of Object.keys(counts)) {
-    // The summary block comes before the list of failing tests: take the last match anywhere.
-    const matches = [...tail.matchAll(new RegExp(`^\\S*\\s*${key} (\\d+)$`, 'gm'))];
-    if (matches.length > 0) counts[key] = Number(matches.at(-1)[1]);
-  }
-  const failed = counts.fail + counts.cancelled;
-  const ran = counts.pass + failed;
-  console.log('');
-  console.log(`${counts.pass} passed, ${failed} failed, ${counts.skipped} skipped`);
-  if (ran === 0) process.exit(1);
-  process.exit(code === 0 && failed === 0 ? 0 : 1);
-});
+let allExitedZero = true;
+for (const group of groups) {
+  const { code, counts: groupCounts } = await runGroup(group);
+  if (code !== 0) allExitedZero = false;
+  for (const key of Object.keys(counts)) counts[key] += groupCounts[key];
+}
+const failed = counts.fail + counts.cancelled;
+const ran = counts.pass + failed;
+console.log('');
+console.log(`${counts.pass} passed, ${failed} failed, ${counts.skipped} skipped`);
+if (ran === 0) process.exit(1);
+process.exit(allExitedZero && failed === 0 ? 0 : 1);

@@ -7,7 +7,6 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createRuntime, ensureAdminAccount, startWorker, type Runtime } from './runtime.js';
 import { buildApp } from './service/app.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './service/rate-limit.js';
-import { RedisRateLimitStore } from './service/rate-limit-redis.js';
 
 /** Running scans get this long to finish on shutdown; the rest are recovered at the next start. */
 const QUEUE_DRAIN_TIMEOUT_MS = 20_000;
@@ -19,9 +18,11 @@ export interface ServeOptions {
   worker: boolean;
 }
 
-function createRateLimitStore(runtime: Runtime): RateLimitStore {
+async function createRateLimitStore(runtime: Runtime): Promise<RateLimitStore> {
   const { config, logger } = runtime;
   if (config.redisUrl) {
+    // ioredis loads only when Redis is configured.
+    const { RedisRateLimitStore } = await import('./service/rate-limit-redis.js');
     return new RedisRateLimitStore(config.redisUrl, {
       keyPrefix: `${config.redisKeyPrefix}rl:`,
       onConnectionError: (error) => logger.warn({ err: error.message }, 'Redis connection error'),
@@ -66,7 +67,7 @@ export async function serve(options: ServeOptions, env = process.env): Promise<v
   await runtime.store.migrate();
   await printAdminKeyOnFirstStart(runtime);
 
-  const rateLimitStore = createRateLimitStore(runtime);
+  const rateLimitStore = await createRateLimitStore(runtime);
   const app = buildApp({ ...runtime, rateLimitStore });
   const address = await app.listen({ port: config.port, host: config.host });
   if (options.worker) await startWorker(runtime);
@@ -106,8 +107,9 @@ function isMainModule(): boolean {
   }
 }
 
-if (isMainModule()) {
-  const args = process.argv.slice(2);
+/** The process entry (`node dist/src/main.js serve [--no-worker]`, and scripts/start.mjs behind
+ *  `npm start`): starts the service, or exits with a sentence. */
+export function runMain(args: readonly string[]): void {
   const command = args[0] ?? 'serve';
   if (command !== 'serve') {
     process.stderr.write(
@@ -122,3 +124,5 @@ if (isMainModule()) {
     process.exit(1);
   });
 }
+
+if (isMainModule()) runMain(process.argv.slice(2));

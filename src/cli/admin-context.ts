@@ -5,7 +5,6 @@
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { AccountDeps } from '../jobs/accounts.js';
 import { loadMasterKey } from '../security/index.js';
-import { createStore } from '../store/index.js';
 import { uuidV7 } from '../store/uuid-v7.js';
 import type { CliContext } from './context.js';
 
@@ -28,6 +27,8 @@ export async function openAdminContext(ctx: CliContext): Promise<AdminContext> {
     throw error;
   }
   const masterKey = loadMasterKey(config);
+  // The store (Kysely, SQLite, pg) loads here, not when `palisade` starts.
+  const { createStore } = await import('../store/index.js');
   const store = await createStore(config);
   try {
     await store.migrate();

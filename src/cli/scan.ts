@@ -3,17 +3,16 @@
 // table, the full JSON result (variant B shape) or SARIF; exits 0 clean, 1 when a finding is at or
 // above --fail-on, 2 when the scan itself failed.
 
+//
+// What a scan needs loads when it needs it (`await import`): the MCP client for URLs, the file
+// scanner and its parsers for files, SARIF for --format sarif. A snapshot scan loads none of them.
+
 import { Option, type Command } from 'commander';
-import { fetchSnapshot, FetchSnapshotError } from '../engine/mcp/fetch-snapshot.js';
 import { parseCidrList } from '../engine/net/address-policy.js';
-import { scanFiles } from '../engine/scan-files.js';
-import { scanSnapshot } from '../engine/scan-snapshot.js';
-import { toSarif } from '../engine/sarif.js';
 import { findingIds, formatTable } from '../engine/format-table.js';
 import { compareSeverity } from '../engine/rules/define-rule.js';
 import { SEVERITIES, type Finding, type ScanResult, type Severity } from '../engine/types.js';
 import type { CliContext } from './context.js';
-import { collectFiles } from './collect-files.js';
 import { resolveTarget, type ScanTarget } from './scan-targets.js';
 
 export const EXIT_CLEAN = 0;
@@ -138,6 +137,8 @@ async function scanUrl(
     if (!options.quiet) ctx.stderr(`palisade: ${message}\n`);
   };
   const token = options.token ?? ctx.env.PALISADE_SCAN_TOKEN;
+  const { fetchSnapshot, FetchSnapshotError } = await import('../engine/mcp/fetch-snapshot.js');
+  const { scanSnapshot } = await import('../engine/scan-snapshot.js');
   try {
     const snapshot = await fetchSnapshot(url, {
       allowlist,
@@ -188,7 +189,7 @@ async function scanTargets(
       const result =
         target.kind === 'url'
           ? await scanUrl(target.url, options, allowlist, ctx)
-          : scanSnapshot(target.snapshot);
+          : (await import('../engine/scan-snapshot.js')).scanSnapshot(target.snapshot);
       outcomes.push({ ok: true, result });
     } catch (error) {
       outcomes.push({ ok: false, target: name, message: messageOf(error) });
@@ -207,6 +208,8 @@ async function scanPaths(
     if (!options.quiet) ctx.stderr(`palisade: ${message}\n`);
   };
   try {
+    const { collectFiles } = await import('./collect-files.js');
+    const { scanFiles } = await import('../engine/scan-files.js');
     const files = await collectFiles(paths, {
       cwd: ctx.cwd,
       onSkip: (path, reason) => note(`skipped ${path}: ${reason}`),
@@ -218,8 +221,11 @@ async function scanPaths(
   }
 }
 
-function render(results: readonly ScanResult[], format: OutputFormat): string {
-  if (format === 'sarif') return `${JSON.stringify(toSarif(results), null, 2)}\n`;
+async function render(results: readonly ScanResult[], format: OutputFormat): Promise<string> {
+  if (format === 'sarif') {
+    const { toSarif } = await import('../engine/sarif.js');
+    return `${JSON.stringify(toSarif(results), null, 2)}\n`;
+  }
   if (format === 'json') {
     const views = results.map(toVariantBJson);
     return `${JSON.stringify(views.length === 1 ? views[0] : views, null, 2)}\n`;
@@ -253,7 +259,9 @@ export async function runScan(
   await scanTargets(targets, options, allowlist, ctx, outcomes);
 
   const results = outcomes.flatMap((o) => (o.ok ? [o.result] : []));
-  if (results.length > 0 || options.format === 'sarif') ctx.stdout(render(results, options.format));
+  if (results.length > 0 || options.format === 'sarif') {
+    ctx.stdout(await render(results, options.format));
+  }
   for (const o of outcomes) {
     if (!o.ok) ctx.stderr(`palisade: could not scan ${o.target}: ${o.message}\n`);
   }

@@ -3,7 +3,6 @@
 // Start-up and shutdown live in src/main.ts, which `npm start` runs directly.
 
 import type { Command } from 'commander';
-import { serve } from '../main.js';
 
 export function registerServeCommand(program: Command): void {
   program
@@ -14,6 +13,8 @@ export function registerServeCommand(program: Command): void {
     )
     .option('--no-worker', 'run the API only (pair with `palisade worker` on PostgreSQL)')
     .action(async (options: { worker: boolean }) => {
+      // The service (Fastify, the store, the queue) loads when `serve` runs, not at start.
+      const { serve } = await import('../main.js');
       await serve({ worker: options.worker });
     });
 }

@@ -6,7 +6,7 @@
 
 import type { Command } from 'commander';
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { createRuntime, startWorker, type Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime.js';
 import type { CliContext } from './context.js';
 
 const QUEUE_DRAIN_TIMEOUT_MS = 20_000;
@@ -34,6 +34,7 @@ export async function startWorkerProcess(
   env: CliContext['env'] = process.env,
 ): Promise<{ runtime: Runtime; shutdown: () => Promise<void> }> {
   const config = loadWorkerConfig(env);
+  const { createRuntime, startWorker } = await import('../runtime.js');
   const runtime = await createRuntime(config, { role: 'worker' });
   try {
     // Idempotent and locked: a worker that starts before `palisade migrate` finds its tables.

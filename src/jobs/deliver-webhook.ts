@@ -4,7 +4,6 @@
 // failures with exponential backoff and full jitter until `webhookMaxAttempts`.
 
 import { performance } from 'node:perf_hooks';
-import { createGuardedFetch, GuardError } from '../engine/net/guarded-fetch.js';
 import type { Severity } from '../engine/types.js';
 import { planAllows } from '../plans.js';
 import { decryptSecret, signWebhookBody, standardWebhookHeaders } from '../security/index.js';
@@ -111,6 +110,8 @@ export async function send(
     'x-palisade-signature': signWebhookBody(delivery.body, apiKey),
     ...standardWebhookHeaders(delivery.eventId, timestampSeconds, delivery.body, apiKey),
   };
+  // The HTTP client (undici) loads with the first delivery, not when the service starts.
+  const { createGuardedFetch, GuardError } = await import('../engine/net/guarded-fetch.js');
   const guardedFetch = createGuardedFetch({
     allowlist: deps.config.targetAllowlist,
     followRedirects: false,

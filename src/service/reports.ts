@@ -2,7 +2,6 @@
 // from the stored result, so nothing large is kept and the link can be regenerated at will.
 
 import { randomBytes } from 'node:crypto';
-import { renderReportPdf } from '../jobs/index.js';
 import type { Account, Report } from '../store/port.js';
 import type { ServiceDeps } from './deps.js';
 import { AppError } from './errors.js';
@@ -53,6 +52,8 @@ export async function renderReport(deps: ServiceDeps, fileName: string): Promise
     deps.store.accounts.findById(report.accountId),
   ]);
   if (scan?.result == null || account === undefined) throw notFound;
+  // PDF rendering (pdfkit and its fonts) loads with the first report, not at start.
+  const { renderReportPdf } = await import('../jobs/render-report.js');
   return renderReportPdf({
     scan,
     result: scan.result,

@@ -2,9 +2,8 @@
 // live here; routes only translate HTTP to these calls and presenters back.
 
 import { checkUrlSyntax, type ParsedCidr } from '../engine/net/address-policy.js';
-import { inspectUpload } from '../engine/scan-files.js';
 import type { InputFile } from '../engine/inputs/types.js';
-import { estimateSeconds } from '../jobs/index.js';
+import { estimateSeconds } from '../jobs/run-scan.js';
 import { encryptSecret } from '../security/index.js';
 import type { Account, NewScan, Scan, ScanStatus } from '../store/port.js';
 import type { ServiceDeps } from './deps.js';
@@ -135,6 +134,8 @@ export async function submitUploadScan(
       message: 'The upload has no files: send one or more parts named "files" (or "file").',
     });
   }
+  // The file scanner (archives, parsers, advisories) loads with the first upload, not at start.
+  const { inspectUpload } = await import('../engine/scan-files.js');
   const check = inspectUpload(input.files);
   if (!check.ok) throw new AppError(check.code, { message: check.message });
   const names = input.files.map((f) => f.path);

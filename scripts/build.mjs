@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// npm run build: tsc, then esbuild.
+//  - tsc (tsconfig.build.json) type-checks and writes dist/src/, which `npm start` runs
+//    (dist/src/main.js) and the end-to-end suite tests.
+//  - esbuild bundles the `palisade` command into dist/cli/ (what bin/palisade.js runs and what the
+//    npm package ships): one file for the entry, and a chunk per part loaded on first use (the
+//    service, the file scanner, the MCP client, SARIF...), so `palisade --version` resolves and
+//    compiles one module instead of a tree of them. Packages that read files beside their own
+//    code (swagger-ui's assets, pdfkit's fonts, the parsers' wasm and native bindings, pino's
+//    transports) stay external and load from node_modules as usual.
+//
+// `node scripts/build.mjs --if-stale` builds only when a source, the package manifest or a tsconfig
+// is newer than the last successful build; `npm start` (scripts/start.mjs) makes the same check.
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const STAMP = join(ROOT, 'dist', '.build-stamp');
+const CLI_OUT = join(ROOT, 'dist', 'cli');
+
+/** Pure-JavaScript packages with no files of their own to read: bundled into dist/cli. */
+const BUNDLED_PACKAGES = new Set([
+  'commander',
+  'ipaddr.js',
+  'kysely',
+  'semver',
+  'smol-toml',
+  'yaml',
+  '@renovatebot/pep440',
+]);
+
+function walk(dir, out) {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else out.push(full);
+  }
+  return out;
+}
+
+function isBuildInput(file) {
+  return !file.endsWith('.test.ts') && !file.includes(`${join('/', 'test-support', '/')}`);
+}
+
+/** The newest modification time among what the build reads. */
+function newestInput() {
+  const files = walk(join(ROOT, 'src'), []).filter(isBuildInput);
+  files.push(
+    join(ROOT, 'package.json'),
+    join(ROOT, 'package-lock.json'),
+    join(ROOT, 'tsconfig.json'),
+    join(ROOT, 'tsconfig.build.json'),
+    fileURLToPath(import.meta.url),
+  );
+  return Math.max(...files.filter((f) => existsSync(f)).map((f) => statSync(f).mtimeMs));
+}
+
+export function isStale() {
+  if (!existsSync(STAMP) || !existsSync(join(CLI_OUT, 'palisade.js'))) return true;
+  if (!existsSync(join(ROOT, 'dist', 'src', 'main.js'))) return true;
+  return newestInput() > statSync(STAMP).mtimeMs;
+}
+
+function runTsc() {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const r = spawnSync(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error(`tsc failed (exit ${r.status})`);
+}
+
+/** Worker-thread entries (`*-worker.ts`): each its own bundle next to the chunks, where
+ *  `new URL('./x-worker.js', import.meta.url)` in the chunk that starts it finds it. */
+function workerEntries() {
+  const entries = {};
+  for (const file of walk(join(ROOT, 'src'), [])) {
+    const name = file.slice(file.lastIndexOf('/') + 1);
+    if (name.endsWith('-worker.ts') && isBuildInput(file)) entries[name.slice(0, -3)] = file;
+  }
+  return entries;
+}
+
+async function runEsbuild() {
+  const { build } = await import('esbuild');
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !BUNDLED_PACKAGES.has(d));
+  rmSync(CLI_OUT, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { palisade: join(ROOT, 'src', 'cli', 'index.ts'), ...workerEntries() },
+    outdir: CLI_OUT,
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external,
+    // Bundled CommonJS packages (commander) call require() for Node's built-ins.
+    banner: {
+      js: "import { createRequire as __palisadeCreateRequire } from 'node:module'; const require = __palisadeCreateRequire(import.meta.url);",
+    },
+    legalComments: 'none',
+    logLevel: 'warning',
+    metafile: true,
+  });
+  // Every `new URL('./x.js', import.meta.url)` in the output must name a file that exists.
+  for (const out of Object.keys(result.metafile.outputs)) {
+    const text = readFileSync(join(ROOT, out), 'utf8');
+    for (const m of text.matchAll(
+      /new URL\(\s*["'](\.\/[^"']+\.js)["'],\s*import\.meta\.url\s*\)/g,
+    )) {
+      if (!existsSync(join(ROOT, dirname(out), m[1]))) {
+        throw new Error(`${out} refers to ${m[1]}, which the bundle does not contain`);
+      }
+    }
+  }
+  return Object.keys(result.metafile.outputs).length;
+}
+
+/** Builds dist/src and dist/cli; throws when either step fails. */
+export async function build() {
+  // The stamp carries the time the build started: a source saved during the build is newer.
+  const started = new Date();
+  runTsc();
+  const files = await runEsbuild();
+  mkdirSync(dirname(STAMP), { recursive: true });
+  writeFileSync(STAMP, `${started.toISOString()}\n`);
+  utimesSync(STAMP, started, started);
+  return files;
+}
+
+async function main() {
+  const ifStale = process.argv.includes('--if-stale');
+  if (ifStale && !isStale()) return;
+  try {
+    if (ifStale) console.error('palisade: sources changed since the last build; building');
+    const files = await build();
+    if (!ifStale) console.log(`built dist/src (tsc) and dist/cli (${files} files, esbuild)`);
+  } catch (error) {
+    console.error(`build: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`(in ${relative(process.cwd(), ROOT) || '.'})`);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url))
+  await main();

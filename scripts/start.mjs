@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// npm start: the service from the built tree (dist/src/main.js), built first only when a source
+// is newer than the last build (scripts/build.mjs). One process: the check, then the service.
+import { build, isStale } from './build.mjs';
+
+if (isStale()) {
+  console.error('palisade: sources changed since the last build; building');
+  try {
+    await build();
+  } catch (error) {
+    console.error(`build: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+const { runMain } = await import('../dist/src/main.js');
+runMain(['serve', ...process.argv.slice(2)]);
