@@ -64,6 +64,21 @@ function lastLine(text: string): string {
   return (lines[lines.length - 1] ?? '').slice(0, 400);
 }
 
+const NOISE = /^(at |Node\.js v\d|[{}()[\],;]+$|\^+$|code: |errno: |syscall: |\.\.\.)/;
+const ERRORISH =
+  /error|fail|not found|cannot|can't|unable|required|missing|must|invalid|denied|unsupported|ENOTFOUND|ECONN|EAI_AGAIN/i;
+
+/** The line of a server's stderr that says why it stopped: the last error-like line that is not a
+ *  stack frame or Node's version footer, else the last meaningful line. */
+function errorLine(text: string): string {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0 && !NOISE.test(l));
+  const pick = [...lines].reverse().find((l) => ERRORISH.test(l)) ?? lines[lines.length - 1];
+  return (pick ?? '').slice(0, 400);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Installation.
 
@@ -90,6 +105,13 @@ function installedDir(c: WildCandidate): string | undefined {
   return undefined;
 }
 
+/** npm's first error line that says something (not where its log is). */
+function npmError(stderr: string): string {
+  const lines = stderr.split(/\r?\n/).filter((l) => l.startsWith('npm error'));
+  const useful = lines.filter((l) => !/complete log of this run|\/_logs\//.test(l));
+  return (useful.slice(0, 2).join(' ') || lastLine(stderr)).slice(0, 400);
+}
+
 function npmInstall(prefix: string, specs: string[]): { ok: boolean; stderr: string } {
   mkdirSync(prefix, { recursive: true });
   const manifest = join(prefix, 'package.json');
@@ -99,6 +121,7 @@ function npmInstall(prefix: string, specs: string[]): { ok: boolean; stderr: str
   args.push(
     '--no-audit',
     '--no-fund',
+    '--save-exact',
     '--loglevel',
     'error',
     '--fetch-retries',
@@ -128,13 +151,13 @@ function install(candidates: WildCandidate[]): Map<string, string> {
     const left = group.filter((c) => !installedDir(c));
     if (left.length > 1 && groups.length > 1) {
       const r = npmInstall(PREFIX, left.map(specOf));
-      console.log(`install: chunk of ${left.length}: ${r.ok ? 'ok' : lastLine(r.stderr)}`);
+      console.log(`install: chunk of ${left.length}: ${r.ok ? 'ok' : npmError(r.stderr)}`);
     }
     for (const c of left) {
       if (installedDir(c)) continue;
       const single = npmInstall(join(ISOLATED, slugOf(c.package)), [specOf(c)]);
       if (!installedDir(c)) {
-        failures.set(c.package, lastLine(single.stderr) || 'not installed');
+        failures.set(c.package, npmError(single.stderr) || 'not installed');
         console.log(`install: ${specOf(c)} failed: ${failures.get(c.package)}`);
       }
     }
@@ -318,7 +341,7 @@ const CREDENTIAL_HINT =
 
 function classify(stderr: string, fallback: SkipReason): SkipReason {
   if (NETWORK_HINT.test(stderr)) return 'needs-network';
-  if (CREDENTIAL_HINT.test(lastLine(stderr))) return 'needs-credential';
+  if (CREDENTIAL_HINT.test(errorLine(stderr))) return 'needs-credential';
   return fallback;
 }
 
@@ -366,11 +389,11 @@ async function collectOne(
       if (transport.outputCapped) return skip('output-cap', `more than ${OUTPUT_CAP_BYTES} bytes`);
       if (transport.exit) {
         const how = transport.exit.signal ?? `exit ${transport.exit.code}`;
-        return skip(classify(stderr, 'crashed'), `${how}: ${lastLine(stderr) || '(no stderr)'}`);
+        return skip(classify(stderr, 'crashed'), `${how}: ${errorLine(stderr) || '(no stderr)'}`);
       }
       const message = (error as Error).message;
       const reason = /timed out/i.test(message) ? 'timed-out' : 'protocol-error';
-      return skip(classify(stderr, reason), `${message}; stderr: ${lastLine(stderr)}`);
+      return skip(classify(stderr, reason), `${message}; stderr: ${errorLine(stderr)}`);
     }
     const capabilities = client.getServerCapabilities() ?? {};
     const lists: Record<string, unknown[]> = {};
@@ -392,7 +415,7 @@ async function collectOne(
     const count = Object.values(lists).reduce((n, l) => n + l.length, 0);
     if (count === 0) {
       const why = Object.keys(listErrors).length ? JSON.stringify(listErrors) : 'nothing listed';
-      return skip('empty', `${why}; stderr: ${lastLine(transport.stderrText)}`);
+      return skip('empty', `${why}; stderr: ${errorLine(transport.stderrText)}`);
     }
     const snapshot: Record<string, unknown> = {
       package: c.package,
@@ -415,7 +438,7 @@ async function collectOne(
     if (outcome === 'timeout') {
       return skip(
         classify(transport.stderrText, 'timed-out'),
-        `no listing within ${timeoutMs / 1000} s; stderr: ${lastLine(transport.stderrText)}`,
+        `no listing within ${timeoutMs / 1000} s; stderr: ${errorLine(transport.stderrText)}`,
       );
     }
     return outcome;
