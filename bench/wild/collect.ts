@@ -4,7 +4,8 @@
 // and resource templates through the MCP SDK client, and writes one snapshot per server to
 // bench/wild/snapshots/<slug>.json and the candidates that gave none to bench/wild/skipped.json.
 //
-// Run: npm run wild:collect [-- --only <pkg>[,<pkg>...]] [--no-install] [--concurrency N] [--timeout S]
+// Run: npm run wild:collect [-- --only <pkg>[,<pkg>...]] [--no-install] [--install-each]
+//      [--install-concurrency N] [--concurrency N] [--timeout S]
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -112,56 +113,56 @@ function npmError(stderr: string): string {
   return (useful.slice(0, 2).join(' ') || lastLine(stderr)).slice(0, 400);
 }
 
-function npmInstall(prefix: string, specs: string[]): { ok: boolean; stderr: string } {
+function npmInstall(prefix: string, specs: string[]): Promise<{ ok: boolean; stderr: string }> {
   mkdirSync(prefix, { recursive: true });
   const manifest = join(prefix, 'package.json');
   if (!existsSync(manifest))
     writeFileSync(manifest, '{ "name": "wild-scratch", "private": true }\n');
   const args = ['install', '--prefix', prefix, '--ignore-scripts', '--legacy-peer-deps'];
-  args.push(
-    '--no-audit',
-    '--no-fund',
-    '--save-exact',
-    '--loglevel',
-    'error',
-    '--fetch-retries',
-    '0',
-    '--prefer-offline',
-    ...specs,
-  );
-  const r = spawnSync('npm', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return { ok: r.status === 0, stderr: `${r.stderr ?? ''}${r.error?.message ?? ''}` };
+  args.push('--no-audit', '--no-fund', '--save-exact', '--loglevel', 'error');
+  args.push('--fetch-retries', '1', '--prefer-offline', ...specs);
+  return new Promise((done) => {
+    const child = spawn('npm', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEEP_BYTES);
+    });
+    child.on('error', (error) => done({ ok: false, stderr: `${stderr}${error.message}` }));
+    child.on('close', (code) => done({ ok: code === 0, stderr }));
+  });
 }
 
-/** Installs the missing candidates: all in one install; if that fails, in chunks of 16; the
- *  packages of a failed chunk one by one, each in its own prefix (a conflict or a dependency that
- *  cannot be fetched then only costs itself). Returns the failures with npm's last error line. */
-function install(candidates: WildCandidate[]): Map<string, string> {
+/** Installs the missing candidates: all in one install into the shared prefix; if that fails
+ *  (one package whose dependency cannot be fetched fails the whole install), each missing one in a
+ *  prefix of its own, several at a time, so a broken package only costs itself. Returns the
+ *  failures with npm's error line. */
+async function install(
+  candidates: WildCandidate[],
+  width: number,
+  eachAlone: boolean,
+): Promise<Map<string, string>> {
   const failures = new Map<string, string>();
   const specOf = (c: WildCandidate): string => `${c.package}@${c.version}`;
   const missing = candidates.filter((c) => !installedDir(c));
   if (missing.length === 0) return failures;
   console.log(`install: ${missing.length} package(s) into ${PREFIX}`);
-  const groups = [missing];
-  if (missing.length > 1 && !npmInstall(PREFIX, missing.map(specOf)).ok) {
-    groups.length = 0;
-    for (let i = 0; i < missing.length; i += 16) groups.push(missing.slice(i, i + 16));
+  if (missing.length > 1 && !eachAlone) {
+    const bulk = await npmInstall(PREFIX, missing.map(specOf));
+    console.log(`install: all at once: ${bulk.ok ? 'ok' : npmError(bulk.stderr)}`);
   }
-  for (const group of groups) {
-    const left = group.filter((c) => !installedDir(c));
-    if (left.length > 1 && groups.length > 1) {
-      const r = npmInstall(PREFIX, left.map(specOf));
-      console.log(`install: chunk of ${left.length}: ${r.ok ? 'ok' : npmError(r.stderr)}`);
-    }
-    for (const c of left) {
-      if (installedDir(c)) continue;
-      const single = npmInstall(join(ISOLATED, slugOf(c.package)), [specOf(c)]);
-      if (!installedDir(c)) {
-        failures.set(c.package, npmError(single.stderr) || 'not installed');
-        console.log(`install: ${specOf(c)} failed: ${failures.get(c.package)}`);
+  await pool(
+    missing.filter((c) => !installedDir(c)),
+    width,
+    async (c) => {
+      const single = await npmInstall(join(ISOLATED, slugOf(c.package)), [specOf(c)]);
+      if (installedDir(c)) {
+        console.log(`install: ${specOf(c)}: ok (own prefix)`);
+        return;
       }
-    }
-  }
+      failures.set(c.package, npmError(single.stderr) || 'not installed');
+      console.log(`install: ${specOf(c)} failed: ${failures.get(c.package)}`);
+    },
+  );
   return failures;
 }
 
@@ -173,14 +174,14 @@ function licenseOf(pkg: PackageJson): string {
   return 'UNKNOWN';
 }
 
-/** The file to execute: the named bin, or the only one, or the one named like the package. */
+/** The file to execute: the named bin, else the one named like the package, else the first. */
 function binFile(c: WildCandidate, dir: string, pkg: PackageJson): string | undefined {
   const bin = pkg.bin;
   if (typeof bin === 'string') return join(dir, bin);
   if (!bin) return undefined;
   const names = Object.keys(bin);
   const base = c.package.split('/').pop() ?? c.package;
-  const name = c.bin ?? (names.length === 1 ? names[0] : names.find((n) => n === base));
+  const name = c.bin ?? names.find((n) => n === base) ?? names[0];
   const rel = name === undefined ? undefined : bin[name];
   return rel === undefined ? undefined : join(dir, rel);
 }
@@ -481,7 +482,11 @@ async function main(): Promise<void> {
 
   const installFailures = process.argv.includes('--no-install')
     ? new Map<string, string>()
-    : install(candidates);
+    : await install(
+        candidates,
+        Number(option('--install-concurrency') ?? 4),
+        process.argv.includes('--install-each'),
+      );
   const installSeconds = (Date.now() - started) / 1000;
   mkdirSync(SCRATCH, { recursive: true });
   mkdirSync(HOME, { recursive: true });
