@@ -490,7 +490,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   checkIsolation();
   const only = option('--only')?.split(',');
-  const timeoutMs = Number(option('--timeout') ?? 20) * 1000;
+  const timeoutMs = Number(option('--timeout') ?? 30) * 1000;
   const width = Number(option('--concurrency') ?? 3);
   const all = readCandidates();
   const candidates = only ? all.filter((c) => only.includes(c.package)) : all;
