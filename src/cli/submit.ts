@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
-import type { CliContext } from './index.js';
+import type { CliContext } from './context.js';
 
 /** The longest wait the API grants per poll. */
 export const POLL_WAIT_SECONDS = 30;

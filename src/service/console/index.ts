@@ -1,4 +1,4 @@
-// The web console (docs/console.md, ADR 0010-console): server-rendered pages on the same Fastify
+// The web console (docs/console.md, ADR 0011): server-rendered pages on the same Fastify
 // instance as the API. Sign-in takes the API key once and opens a server-side session (an
 // HttpOnly, SameSite=Strict cookie holding a random token; the database keeps its hash). Every
 // state-changing form carries a CSRF token (@fastify/csrf-protection, bound to the session), and
