@@ -324,7 +324,7 @@ describe('web console in Chromium', { skip, timeout: 600_000 }, () => {
     const main = page.locator('main');
     assert.match(await main.innerText(), /Category scores are shown on the Developer plan/);
     assert.equal(await page.getByRole('button', { name: 'Create the PDF report' }).count(), 0);
-    assert.match(await main.innerText(), /The PDF report requires the Developer plan/);
+    assert.match(await main.innerText(), /PDF reports? requires the Developer plan/);
     const finding = page.locator('li.finding details').first();
     await finding.locator('summary').click();
     assert.match(await finding.innerText(), /Developer plan and above/);

@@ -260,7 +260,7 @@ describe('web console', () => {
     await browser.signIn(free.key);
     const page = await browser.get(`/scans/${scan.id}`);
     assert.equal(page.statusCode, 200);
-    assert.match(page.body, /The PDF report requires the Developer plan/);
+    assert.match(page.body, /PDF reports? requires the Developer plan/);
     assert.ok(!page.body.includes('Create the PDF report'));
     assert.match(page.body, /Category scores are shown on the Developer plan/);
     assert.ok(!page.body.includes('Remove instructions addressed to the model'), 'no remediation');
