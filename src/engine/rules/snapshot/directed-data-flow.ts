@@ -146,7 +146,7 @@ function judge(
       why: `${steering ? 'directs' : 'names'} another server's tool (${frame.foreignTools.slice(0, 3).join(', ')})`,
     };
   }
-  if (frame.obeysRemote)
+  if (frame.obeysRemote && hasWebAddress)
     return { severity: 'high', why: 'tells the model to fetch remote content and obey it' };
   if (
     frame.describedFlow &&
