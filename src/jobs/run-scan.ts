@@ -5,7 +5,7 @@
 
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { fetchSnapshot, scanFiles, scanSnapshot, ScanResult } from '../engine/index.js';
+import { fetchSnapshot, scanFiles, scanSnapshot, type ScanResult } from '../engine/index.js';
 import type { Queue } from '../queue/port.js';
 import { decryptSecret } from '../security/index.js';
 import type { Scan, ScanType, Store } from '../store/port.js';
@@ -18,11 +18,7 @@ export interface ScanEngine {
   scanFiles: typeof scanFiles;
 }
 
-/** The engine (rules, parsers, the MCP client) loads with the first scan, not at start. */
-async function defaultEngine(): Promise<ScanEngine> {
-  const { fetchSnapshot, scanSnapshot, scanFiles } = await import('../engine/index.js');
-  return { fetchSnapshot, scanSnapshot, scanFiles };
-}
+const DEFAULT_ENGINE: ScanEngine = { fetchSnapshot, scanSnapshot, scanFiles };
 
 export interface JobDeps {
   config: Readonly<Config>;
@@ -103,7 +99,7 @@ async function execute(
   onProgress: (message: string) => void,
 ): Promise<ScanResult> {
   const input = scan.input;
-  const engine = deps.engine ?? (await defaultEngine());
+  const engine = deps.engine ?? DEFAULT_ENGINE;
   if (input.type === 'mcp') {
     const authToken =
       input.authTokenCiphertext === undefined
