@@ -4,17 +4,13 @@
 // as a generic sentence, so internals never leak into a scan's `error`.
 
 import type { Logger } from 'pino';
-import type { ScanResult } from '../engine/index.js';
+import { fetchSnapshot, scanFiles, scanSnapshot, type ScanResult } from '../engine/index.js';
 import { decryptSecret } from '../security/index.js';
 import type { Scan, ScanType, Store } from '../store/port.js';
 import { notifyScanEnded } from './deliver-webhook.js';
 import type { JobDeps, ScanEngine } from './deps.js';
 
-/** The engine (rules, parsers, the MCP client) loads with the first scan, not at start. */
-async function defaultEngine(): Promise<ScanEngine> {
-  const { fetchSnapshot, scanSnapshot, scanFiles } = await import('../engine/index.js');
-  return { fetchSnapshot, scanSnapshot, scanFiles };
-}
+const DEFAULT_ENGINE: ScanEngine = { fetchSnapshot, scanSnapshot, scanFiles };
 
 export const INTERNAL_FAILURE_MESSAGE = 'The scan failed because of an internal error.';
 export const INTERRUPTED_MESSAGE =
@@ -83,7 +79,7 @@ async function execute(
   onProgress: (message: string) => void,
 ): Promise<ScanResult> {
   const input = scan.input;
-  const engine = deps.engine ?? (await defaultEngine());
+  const engine = deps.engine ?? DEFAULT_ENGINE;
   if (input.type === 'mcp') {
     const authToken =
       input.authTokenCiphertext === undefined
