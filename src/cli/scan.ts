@@ -8,6 +8,7 @@
 // scanner and its parsers for files, SARIF for --format sarif. A snapshot scan loads none of them.
 
 import { Option, type Command } from 'commander';
+import { presentCapabilities, type CapabilitiesView } from '../engine/capability-view.js';
 import { parseCidrList } from '../engine/net/address-policy.js';
 import { findingIds, formatTable } from '../engine/format-table.js';
 import { compareSeverity } from '../engine/rules/define-rule.js';
@@ -62,6 +63,8 @@ export interface ResultJson {
   findings: FindingJson[];
   /** File scans: what was not analysed, and why. */
   skipped?: { path: string; reason: string }[];
+  /** Scans of servers: what the tools can do (informs; not graded). */
+  capabilities?: CapabilitiesView;
 }
 
 function findingJson(f: Finding, id: string): FindingJson {
@@ -108,6 +111,7 @@ export function toVariantBJson(result: ScanResult): ResultJson {
     },
     findings: result.findings.map((f, i) => findingJson(f, ids[i] ?? `${f.idPrefix}-${i + 1}`)),
     ...(result.skipped ? { skipped: result.skipped.map((s) => ({ ...s })) } : {}),
+    ...(result.capabilities ? { capabilities: presentCapabilities(result.capabilities) } : {}),
   };
 }
 

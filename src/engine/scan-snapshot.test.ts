@@ -178,4 +178,26 @@ describe('scanSnapshot', () => {
     // Generous for a loaded CI machine; a quadratic pattern takes minutes here.
     assert.ok(performance.now() - startedAt < 20_000);
   });
+
+  it('profiles what the tools can do without grading it', () => {
+    const result = scanSnapshot({
+      tools: [
+        {
+          name: 'run_command',
+          description: 'Run a shell command in the workspace and return its output.',
+          inputSchema: { type: 'object', properties: { command: { type: 'string' } } },
+        },
+        {
+          name: 'delete_file',
+          description: 'Delete a file from the workspace.',
+          annotations: { destructiveHint: true },
+          inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+        },
+      ],
+    });
+    assert.deepEqual(result.capabilities?.runsCode, ['run_command']);
+    assert.deepEqual(result.capabilities?.destroysData, ['delete_file']);
+    // A documented shell tool is a capability: not failed, at worst B.
+    assert.ok(['A', 'B'].includes(result.letterGrade), result.letterGrade);
+  });
 });

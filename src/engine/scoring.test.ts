@@ -46,6 +46,19 @@ describe('score', () => {
     assert.equal(score([finding('low')]).overallScore, 97);
   });
 
+  it('lets capability findings cap the grade at B and cost nothing more', () => {
+    // An honest shell server: ten tools that run commands are a capability, not ten defects.
+    const shell = Array.from({ length: 10 }, () => ({
+      ...finding('medium', 'unrestricted-capability', 'LLM06'),
+      capability: true,
+    }));
+    const result = score(shell);
+    assert.equal(result.overallScore, 89);
+    assert.equal(result.letterGrade, 'B');
+    // Beside a real defect, the defect decides.
+    assert.equal(score([...shell, finding('high')]).letterGrade, 'C');
+  });
+
   it('caps any medium finding at B, whatever its confidence', () => {
     const mediumConfidence = { ...finding('medium'), confidence: 'medium' as const };
     assert.equal(score([mediumConfidence]).overallScore, 89);

@@ -84,6 +84,27 @@ export const scanSchema = {
       },
     },
     upgrade_message: str,
+    capabilities: {
+      type: 'object',
+      description:
+        'What the scanned tools can do (tool names per capability). Informs; it does not lower the grade.',
+      properties: {
+        reads_private_data: { type: 'array', items: str },
+        runs_code: { type: 'array', items: str },
+        reaches_network: { type: 'array', items: str },
+        destroys_data: { type: 'array', items: str },
+        moves_money: { type: 'array', items: str },
+        reads_untrusted_content: { type: 'array', items: str },
+        toxic_flow: {
+          type: 'object',
+          properties: {
+            untrusted: { type: 'array', items: str },
+            private_data: { type: 'array', items: str },
+            outbound: { type: 'array', items: str },
+          },
+        },
+      },
+    },
   },
 } as const;
 

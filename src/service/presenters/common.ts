@@ -122,3 +122,5 @@ export function presentSubmission(
   if (variant === 'A') return { scan_id: scan.id, status: 'queued' };
   return { scan_id: scan.id, status: 'queued', estimated_seconds: estimatedSeconds };
 }
+
+export { presentCapabilities, type CapabilitiesView } from '../../engine/capability-view.js';

@@ -5,7 +5,12 @@
 import type { Finding, ScanResult } from '../../engine/types.js';
 import { planAllows } from '../../plans.js';
 import type { Scan } from '../../store/port.js';
-import { evidenceLine, type PresentContext } from './common.js';
+import {
+  evidenceLine,
+  presentCapabilities,
+  type CapabilitiesView,
+  type PresentContext,
+} from './common.js';
 
 export interface FindingViewA {
   finding_id: string;
@@ -32,6 +37,8 @@ export interface ScanViewA {
   findings: FindingViewA[];
   category_scores?: { category: string; score: number; rating: string }[];
   upgrade_message?: string;
+  /** Scans of servers: what the tools can do. */
+  capabilities?: CapabilitiesView;
 }
 
 export function upgradeMessageA(upgradeUrl: string): string {
@@ -71,6 +78,7 @@ export function presentCompleteA(scan: Scan, result: ScanResult, ctx: PresentCon
     findings_count: result.findings.length,
     findings: result.findings.map((finding, i) => presentFindingA(finding, i, ctx)),
   };
+  if (result.capabilities) view.capabilities = presentCapabilities(result.capabilities);
   if (!planAllows(ctx.tier, 'finding-detail')) {
     view.upgrade_message = upgradeMessageA(ctx.upgradeUrl);
   } else {

@@ -5,7 +5,12 @@
 import type { Finding, ScanResult } from '../../engine/types.js';
 import { planAllows } from '../../plans.js';
 import type { Scan } from '../../store/port.js';
-import { evidenceLine, type PresentContext } from './common.js';
+import {
+  evidenceLine,
+  presentCapabilities,
+  type CapabilitiesView,
+  type PresentContext,
+} from './common.js';
 
 export interface FindingViewB {
   id: string;
@@ -31,6 +36,8 @@ export interface ScanViewB {
   overall_score: number;
   letter_grade: string;
   findings: FindingViewB[];
+  /** Scans of servers: what the tools can do. */
+  capabilities?: CapabilitiesView;
 }
 
 export function upgradeMessageB(upgradeUrl: string): string {
@@ -91,5 +98,6 @@ export function presentCompleteB(scan: Scan, result: ScanResult, ctx: PresentCon
     findings: result.findings.map((finding, i) =>
       presentFindingB(finding, ids[i] ?? `${finding.idPrefix}-${i + 1}`, ctx, upgradeMessage),
     ),
+    ...(result.capabilities ? { capabilities: presentCapabilities(result.capabilities) } : {}),
   };
 }
