@@ -1,12 +1,24 @@
 #!/usr/bin/env node
 // Runs every *.test.ts under src/ and test/ with Node's test runner (through tsx), then prints one
 // summary line CI can read. A run that finds no tests, or in which no test ran, fails.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
+
+// Suites run the shipped command (bin/palisade.js runs the bundle in dist/cli) and the built
+// service: build first when a source is newer than the last build (a fresh clone has none).
+const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--if-stale'], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+if (build.status !== 0) {
+  console.error('the build failed; no test ran');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 const filters = args.filter((a) => !a.startsWith('--'));
 
 function walk(dir, out) {

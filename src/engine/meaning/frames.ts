@@ -81,7 +81,6 @@ export interface ReadContext {
 
 const GATE_RE = new RegExp(
   [
-    EN_OBJECT_PATTERNS.map(([, re]) => re.source).join('|'),
     SENSITIVE_PATH_RE.source,
     SECRET_VAR_NAME_RE.source,
     String.raw`\$\{?[a-z_][a-z0-9_]*(?:key|token|secret|password|pat|credentials?)\b|\bprocess\.env\b|\bos\.environ\b|\bos\.getenv\b|\bprintenv\b`,
@@ -110,8 +109,66 @@ const GATE_RE = new RegExp(
  *  Extended would match a plain "s" through Unicode case folding of "ſ"). */
 const FOREIGN_LETTER_RE = /[\u00c0-\u024f\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/u;
 
+/** The object words, tried only when one of their stems occurs (a substring test is far cheaper
+ *  than an alternation of forty phrases at every position of every field). */
+const OBJECT_GATE_RE = new RegExp(EN_OBJECT_PATTERNS.map(([, re]) => re.source).join('|'), 'i');
+const OBJECT_STEMS = [
+  'key',
+  'token',
+  'secret',
+  'passw',
+  'passc',
+  'credential',
+  'cookie',
+  'seed',
+  'mnemonic',
+  'keychain',
+  'login',
+  'environ',
+  'env ',
+  'env_',
+  'conversation',
+  'chat',
+  'message',
+  'history',
+  'transcript',
+  'prompt',
+  'instruction',
+  'turn',
+  'dialog',
+  'context',
+  'output',
+  'result',
+  'response',
+  'content',
+  'ssh',
+  'wallet',
+  'recovery',
+  '2fa',
+  'otp',
+  'jwt',
+  'pat',
+  'bearer',
+  'session',
+  'system',
+  'rule',
+  'guideline',
+  'directive',
+  'exchange',
+  'thread',
+  'said',
+  'wrote',
+  'typed',
+  'asked',
+  'repl',
+  'quer',
+  'rows',
+];
+
 export function needsReading(text: string): boolean {
-  return GATE_RE.test(text) || FOREIGN_LETTER_RE.test(text);
+  if (GATE_RE.test(text) || FOREIGN_LETTER_RE.test(text)) return true;
+  const lower = text.toLowerCase();
+  return OBJECT_STEMS.some((stem) => lower.includes(stem)) && OBJECT_GATE_RE.test(text);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -86,6 +86,21 @@ export function withoutSafeguards(text: string): string {
 }
 
 const SENTENCE_RE = /[^.!?\n]+[.!?]*/g;
+const CALL_WORDS_RE = /\b(?:call|use|before|after|first|then|instead)\b/;
+/** Own tool titles, at most this many (a sentence is searched for each). */
+const TITLES_MAX = 200;
+const TITLES_BY_OWN = new WeakMap<ReadonlySet<string>, string[]>();
+
+function ownTitles(own: ReadonlySet<string>): string[] {
+  const titles: string[] = [];
+  for (const o of own) {
+    if (!o.startsWith('title:')) continue;
+    titles.push(o.slice('title:'.length));
+    if (titles.length >= TITLES_MAX) break;
+  }
+  TITLES_BY_OWN.set(own, titles);
+  return titles;
+}
 const TOOLISH_RE = /[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+/g;
 
 function benignSpans(field: NormalizedField, own: ReadonlySet<string> | undefined): string[] {
@@ -97,12 +112,15 @@ function benignSpans(field: NormalizedField, own: ReadonlySet<string> | undefine
   }
   if (own && own.size > 1) {
     // Sentences that order the server's own tools and name nothing else worth a frame.
+    const titles = TITLES_BY_OWN.get(own) ?? ownTitles(own);
     for (const m of field.norm.matchAll(SENTENCE_RE)) {
       const sentence = m[0];
       const names = sentence.match(TOOLISH_RE) ?? [];
-      const namesOwnTitle = [...own].some(
-        (o) => o.startsWith('title:') && sentence.includes(o.slice('title:'.length)),
-      );
+      // Titles are looked for only where a sentence speaks of calling or using something.
+      const namesOwnTitle =
+        names.length === 0 &&
+        CALL_WORDS_RE.test(sentence) &&
+        titles.some((t) => sentence.includes(t));
       if (
         !namesOwnTitle &&
         (names.length === 0 || !names.some((n) => own.has(normaliseToolName(n))))
