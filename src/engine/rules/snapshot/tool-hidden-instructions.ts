@@ -1,4 +1,4 @@
-import { defineRule } from '../define-rule.js';
+import { compareSeverity, defineRule } from '../define-rule.js';
 import { readFrames } from '../../meaning/frames.js';
 import { harmfulObjects } from './_reading.js';
 import type { Severity } from '../../types.js';
@@ -17,6 +17,10 @@ import {
   subjectsOf,
   type NormalizedField,
 } from './_tool-text.js';
+
+/** The item's own texts (not its schema's): name, title, description, annotations, arguments. */
+const TOP_LEVEL_RE =
+  /^(?:(?:tools|prompts|resources|resourceTemplates)\[\d+\]\.(?:name|title|description|uri|uriTemplate|annotations(?:\.\w+)?)|instructions)$/;
 
 /** Below this summed weight a subject's text reads as documentation. */
 const REPORT_SCORE_MIN = 3;
@@ -119,23 +123,45 @@ export default defineRule({
         const read = strongestReading(field);
         if (read.signals.length > 0) perField.push({ field, ...read });
       }
-      const all = perField.flatMap((p) => p.signals);
-      const total = signalScore(all);
-      // A phrase about secrets or commands is harmful when the sentence reader confirms it: a
-      // directive that moves, reads or runs something on a sensitive object, or an outside
-      // destination ("posts include score … without credentials" is no such sentence).
-      const confirmed = perField.some(({ field }) =>
-        readFrames(field.text).some(
-          (f) =>
-            f.directive &&
-            (harmfulObjects(f).length > 0 || f.sinks.some((x) => x.kind !== 'param')) &&
-            f.actions.length > 0,
-        ),
-      );
-      const severity = severityFor(all, total, confirmed);
+      // Signals add up within one text the model reads as a whole: the item's own name,
+      // title, description and annotations together, and each schema field on its own. Two
+      // hundred documentation sentences scattered over a deep schema are no one instruction.
+      const groups = new Map<string, typeof perField>();
+      for (const p of perField) {
+        const key = TOP_LEVEL_RE.test(p.field.location) ? 'top' : p.field.location;
+        groups.set(key, [...(groups.get(key) ?? []), p]);
+      }
+      let severity: Severity | undefined;
+      const reported: typeof perField = [];
+      for (const group of groups.values()) {
+        const signals = group.flatMap((p) => p.signals);
+        // A phrase about secrets or commands is harmful when the sentence reader confirms it in
+        // the same text: a directive that moves, reads or runs something on a sensitive object,
+        // or an outside destination ("posts include score … without credentials" is no such
+        // sentence).
+        const confirmed = group.some(({ field }) =>
+          readFrames(field.text).some(
+            (f) =>
+              f.directive &&
+              (harmfulObjects(f).length > 0 || f.sinks.some((x) => x.kind !== 'param')) &&
+              f.actions.length > 0,
+          ),
+        );
+        const groupSeverity = severityFor(signals, signalScore(signals), confirmed);
+        if (!groupSeverity) continue;
+        reported.push(...group);
+        if (!severity || compareSeverity(groupSeverity, severity) < 0) severity = groupSeverity;
+      }
       if (!severity) continue;
-      const kinds = [...new Set(all.filter((s) => s.kind !== 'soft-emphasis').map((s) => s.kind))];
-      for (const { field, signals, text } of perField) {
+      const kinds = [
+        ...new Set(
+          reported
+            .flatMap((p) => p.signals)
+            .filter((s) => s.kind !== 'soft-emphasis')
+            .map((s) => s.kind),
+        ),
+      ];
+      for (const { field, signals, text } of reported) {
         const strongest = [...signals].sort((a, b) => b.weight - a.weight)[0]!;
         ctx.report({
           subject: subject.location,

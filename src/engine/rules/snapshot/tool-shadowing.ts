@@ -121,7 +121,11 @@ export default defineRule({
         if (!hit) continue;
         // "Use this tool instead of editing text nodes directly" prefers this tool over a way of
         // working, as vendors write all the time: medium unless other tools or servers are named.
-        const mild = PREFER_THIS_RE.test(hit.m[0]) && !OTHERS_NAMED_RE.test(text);
+        // Deep inside a schema (a nested object's field) a sentence describes data, not the
+        // model's tools: medium there, for review.
+        const mild =
+          (PREFER_THIS_RE.test(hit.m[0]) && !OTHERS_NAMED_RE.test(text)) ||
+          (field.location.match(/\.properties[.[]/g) ?? []).length > 1;
         ctx.report({
           subject: subject.location,
           severity: mild ? 'medium' : hit.severity,
