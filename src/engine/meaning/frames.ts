@@ -184,6 +184,8 @@ const LATIN_STOPWORDS: Readonly<Record<'es' | 'pt' | 'fr' | 'de' | 'it', RegExp>
 const ENGLISH_WORD_RE =
   /\b(?:the|and|to|of|is|for|with|this|you|your|it|be|a|an|in|on|or|if|when)\b/i;
 
+const ENGLISH_WORDS_G = /\b(?:the|and|to|of|is|for|with|this|you|your|it|be)\b/g;
+
 /** The language of one sentence: by script, then by function words for Latin script. */
 export function languageOf(text: string): 'en' | LanguageCode {
   if (/[\u3040-\u30ff]/.test(text)) return 'ja';
@@ -193,10 +195,9 @@ export function languageOf(text: string): 'en' | LanguageCode {
   const lower = text.toLowerCase();
   let best: 'en' | LanguageCode = 'en';
   let bestCount = 1;
+  const english = lower.match(ENGLISH_WORDS_G)?.length ?? 0;
   for (const [code, re] of Object.entries(LATIN_STOPWORDS) as [LanguageCode, RegExp][]) {
     const count = lower.match(re)?.length ?? 0;
-    const english =
-      lower.match(/\b(?:the|and|to|of|is|for|with|this|you|your|it|be)\b/g)?.length ?? 0;
     if (count > Math.max(bestCount, english)) {
       best = code;
       bestCount = count;
