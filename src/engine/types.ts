@@ -221,6 +221,41 @@ export interface ScanResult extends ScoreResult {
   };
   /** File scans: files or archive entries that were not analysed, and why. */
   skipped?: { path: string; reason: string }[];
+  /** What the scan saw and what it could not analyse (issue 13). */
+  coverage?: Coverage;
+}
+
+/** One file the scan analysed, with the kind the engine read it as. */
+export interface CoverageFile {
+  path: string;
+  /** 'mcp-config' | 'snapshot' | 'dependencies' | 'code' | 'archive' and so on: the input kind. */
+  kind: string;
+}
+
+/** One part of the target the scan could not analyse, and why (a bomb, a parse failure, a link...). */
+export interface CoverageGap {
+  /** A file path, an archive entry, or a part of a live server such as `prompts/list`. */
+  subject: string;
+  reason: string;
+}
+
+/**
+ * What a scan saw: the server it talked to (live and snapshot scans), the counts of what it
+ * analysed, each file read, and each thing it could not analyse. `complete` is false when `gaps`
+ * is not empty; such a scan cannot be graded A (docs/scoring.md).
+ */
+export interface Coverage {
+  complete: boolean;
+  server?: {
+    name?: string;
+    version?: string;
+    protocolVersion?: string;
+    /** 'streamable-http' | 'sse' | 'stdio' | 'snapshot' */
+    transport?: string;
+  };
+  counts: { tools: number; prompts: number; resources: number; resourceTemplates: number };
+  files: CoverageFile[];
+  gaps: CoverageGap[];
 }
 
 /** Progress callback for long work: a human-readable sentence. */
