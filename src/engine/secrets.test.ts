@@ -49,6 +49,8 @@ describe('secrets: known formats', () => {
       'AKIAIOSFODNN7EXAMPLE',
       'sk-your-key-goes-here',
       'postgres://user:${DB_PASSWORD}@db/app',
+      'mysql://user:password@host:port/name',
+      'redis://default:pass@localhost:6379',
       'https://example.com/path?x=1',
       'a plain sentence about tokens and secrets',
     ]) {

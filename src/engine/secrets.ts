@@ -149,7 +149,9 @@ function isCredibleMatch(kind: SecretKind, value: string): boolean {
   if (kind.id === 'private-key' || kind.id === 'jwt' || kind.id === 'slack-webhook') return true;
   if (kind.id === 'url-credentials') {
     const password = /:\/\/[^:]*:([^@]*)@/.exec(value)?.[1] ?? '';
-    return !isPlaceholder(password) && !/^\$|^\{/.test(password);
+    // `user:password@host`, `user:pass@host`: the slot's name, as documentation writes it.
+    const slotName = /^(?:my|the)?(?:pass(?:word)?|passwd|pwd|pw|secret)\d?$/i.test(password);
+    return !slotName && !isPlaceholder(password) && !/^\$|^\{/.test(password);
   }
   // `ghp_xxxxxxxx…`, `sk-aaaaaaaa…`: the shape of a token without its randomness.
   return new Set(value).size >= 8;

@@ -22,6 +22,11 @@ export interface TextField {
   kind: FieldKind;
   /** Index into `snapshot.tools` when the field belongs to a tool. */
   toolIndex?: number;
+  /**
+   * A schema's description only: set when the value it describes cannot carry text (a boolean, a
+   * number, a closed enum), so the sentence describes a choice, not data the model hands over.
+   */
+  closedValue?: true;
 }
 
 /** Nesting deeper than this is not walked: real schemas are shallow, hostile ones may not be. */
@@ -59,6 +64,16 @@ function push(sink: Sink, location: string, text: string, kind: FieldKind): void
   );
 }
 
+/** A schema whose values cannot carry text: booleans, numbers, closed enums. */
+export function holdsNoText(schema: Record<string, unknown>): boolean {
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return true;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return (
+    schema.type !== undefined &&
+    types.every((t) => t === 'boolean' || t === 'number' || t === 'integer' || t === 'null')
+  );
+}
+
 function walkValues(
   sink: Sink,
   value: unknown,
@@ -88,8 +103,10 @@ function walkSchema(
   depth = 0,
 ): void {
   if (!isRecord(schema) || depth > SCHEMA_DEPTH_MAX || budget.nodes-- <= 0) return;
-  if (typeof schema.description === 'string')
+  if (typeof schema.description === 'string') {
     push(sink, `${location}.description`, schema.description, 'description');
+    if (holdsNoText(schema)) (sink.out.at(-1) as TextField).closedValue = true;
+  }
   if (typeof schema.title === 'string') push(sink, `${location}.title`, schema.title, 'title');
   for (const key of SCHEMA_VALUE_KEYS) {
     if (schema[key] !== undefined)

@@ -50,6 +50,8 @@ export function fieldSignals(field: NormalizedField): Signal[] {
 }
 
 const OWN_NAMES_BY_FIELD = new WeakMap<NormalizedField, ReadonlySet<string>>();
+/** Property names of every schema of the server's tools (three levels deep). */
+const OWN_PARAMS_BY_FIELD = new WeakMap<NormalizedField, ReadonlySet<string>>();
 const GUIDANCE_BY_FIELD = new WeakMap<NormalizedField, string>();
 
 /**
@@ -177,8 +179,10 @@ export function subjectsOf(snapshot: McpSnapshot): readonly Subject[] {
 function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
   const byLocation = new Map<string, Subject>();
   const own = new Set<string>();
+  const params = new Set<string>();
   for (const t of Array.isArray(snapshot.tools) ? snapshot.tools : []) {
     if (typeof t?.name === 'string') own.add(normaliseToolName(t.name));
+    addParameterNames(t?.inputSchema, params, 0);
     // Descriptions refer to sibling tools by their titles too ("call 'Query Documentation'").
     const title = t?.title ?? t?.annotations?.title;
     if (typeof title === 'string' && title.length <= 60) own.add(`title:${title.toLowerCase()}`);
@@ -199,12 +203,45 @@ function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
     const normalized: NormalizedField = { ...field, norm, display: displayText(field.text, norm) };
     if (revealed && revealed !== norm) normalized.revealed = revealed;
     OWN_NAMES_BY_FIELD.set(normalized, own);
+    OWN_PARAMS_BY_FIELD.set(normalized, params);
     subject.fields.push(normalized);
   }
   return Object.freeze([...byLocation.values()]);
 }
 
 const PRINTABLE_ASCII_RE = /^[\t\n\r\x20-\x7e]*$/;
+const PARAM_DEPTH_MAX = 3;
+
+/** Adds the property names of a schema (three levels deep), normalised like tool names. */
+function addParameterNames(schema: unknown, own: Set<string>, depth: number): void {
+  if (depth > PARAM_DEPTH_MAX || typeof schema !== 'object' || schema === null) return;
+  const properties = (schema as { properties?: unknown }).properties;
+  if (typeof properties !== 'object' || properties === null) return;
+  for (const [name, sub] of Object.entries(properties)) {
+    own.add(normaliseToolName(name));
+    addParameterNames(sub, own, depth + 1);
+    addParameterNames((sub as { items?: unknown } | null)?.items, own, depth + 1);
+  }
+}
+
+/**
+ * Whether an identifier in a field's text names something outside the server: not one of its own
+ * tools (unless `ownToolsCount`), not a parameter of its own schemas, and not a constant
+ * (`INSTANCE_SWAP`, an enum value).
+ */
+export function namesOutsideServer(
+  field: NormalizedField,
+  identifier: string,
+  options: { ownToolsCount?: boolean } = {},
+): boolean {
+  const own = OWN_NAMES_BY_FIELD.get(field);
+  const name = normaliseToolName(identifier);
+  if (own?.has(name)) return options.ownToolsCount === true;
+  if (OWN_PARAMS_BY_FIELD.get(field)?.has(name)) return false;
+  // The original text writes constants in capitals; norm is lower-cased.
+  const upper = identifier.toUpperCase();
+  return !(upper !== identifier.toLowerCase() && field.text.includes(upper));
+}
 
 function displayText(text: string, norm: string): string {
   if (!PRINTABLE_ASCII_RE.test(text)) return norm;

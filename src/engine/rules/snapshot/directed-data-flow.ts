@@ -62,10 +62,15 @@ const PROSE_PARAM_RE =
  *  ~/.aws/credentials here", "all previous messages of the user". */
 function collectsInParameter(frame: ReadFrame): boolean {
   if (!PARAM_DESCRIPTION_RE.test(frame.field.location)) return false;
+  // "If true, the value is retrieved from the provider": a boolean describes a choice.
+  if (frame.field.closedValue) return false;
   // A public key is meant to be shared.
   if (/public/i.test(frame.field.location)) return false;
   if (harmfulObjects(frame).length === 0) return false;
-  if (frame.actions.includes('transmit') || frame.describedFlow) return true;
+  // "Includes the `kid`, `alg` and `privateKey` properties" says what an object holds; a request
+  // to hand data over is worded as one ("include…", "must contain…").
+  const asked = frame.directive || frame.modal || frame.language !== 'en';
+  if ((frame.actions.includes('transmit') && asked) || frame.describedFlow) return true;
   return (
     /\b(?:contents?|value|values|text|body|output|dump|copy|full|entire|verbatim|raw|whole)\b/i.test(
       frame.text,
@@ -86,6 +91,22 @@ function isSchemaValueProse(frame: ReadFrame): boolean {
   const name = param?.[1] ?? param?.[2] ?? '';
   if (/\.default$/.test(loc) && PROSE_PARAM_RE.test(name)) return false;
   return frame.directive || frame.actions.length > 0 || frame.scope;
+}
+
+const AVOIDED_BEFORE_RE =
+  /\b(?:instead of|rather than|in place of|over|not|never|avoid|replaces?|supersedes?)\W{0,3}(?:(?:the|using|calling|use|call|a|an)\s+){0,2}\W{0,2}$/i;
+
+/**
+ * Every other server's tool in the sentence is named only as what not to use ("use this instead
+ * of 'execute_command' with ls"): a preference for this tool, which vendors write about their own
+ * and others' tools alike. Directing such a tool ("when send_email is called, add a bcc") is not.
+ */
+function onlyAvoided(frame: ReadFrame): boolean {
+  if (frame.secrecy || frame.scope) return false;
+  return frame.foreignTools.every((tool) => {
+    const at = frame.text.indexOf(tool);
+    return at >= 0 && AVOIDED_BEFORE_RE.test(frame.text.slice(Math.max(0, at - 40), at));
+  });
 }
 
 /** One frame's verdict, with the secrecy of its whole subject. */
@@ -132,6 +153,11 @@ function judge(
     return {
       severity: hidden ? 'critical' : 'high',
       why: 'directs the model to send data or point a destination to an outside address',
+    };
+  if (frame.foreignTools.length > 0 && onlyAvoided(frame))
+    return {
+      severity: 'medium',
+      why: `prefers itself over another server's tool (${frame.foreignTools.slice(0, 3).join(', ')})`,
     };
   if (frame.foreignTools.length > 0) {
     const steering =

@@ -1,6 +1,6 @@
 import { defineRule } from '../define-rule.js';
 import type { Severity } from '../../types.js';
-import { toolParameters } from '../../text/fields.js';
+import { holdsNoText, toolParameters } from '../../text/fields.js';
 import { normalizeForMatching } from '../../text/unicode.js';
 import { HIPAA, SOC2 } from './_compliance.js';
 import { nameWords, subjectsOf, toolSummary, withoutSafeguards } from './_tool-text.js';
@@ -57,27 +57,45 @@ const PARAM_KINDS: readonly ParamKind[] = [
   },
   {
     severity: 'high',
-    what: 'private keys, cookies or environment secrets',
+    what: 'private keys or environment secrets',
     inScope:
-      /\b(?:ssh|keys?|cookies?|env(?:ironment)?|secrets?|credentials?|vault|certificates?)\b/,
+      /\b(?:ssh|keys?|env(?:ironment)?|secrets?|credentials?|vault|certificates?|deploy\w*|servers?|hosts?)\b/,
     test: (w) =>
       (has(w, 'ssh', 'private', 'rsa') && has(w, 'key', 'keys')) ||
-      has(w, 'cookie', 'cookies') ||
       (has(w, 'env', 'environment') && has(w, 'vars', 'variables', 'secrets')),
   },
+  {
+    severity: 'high',
+    what: 'browser cookies',
+    // Cookies belong to HTTP: a tool that builds, sends or records requests and responses, or
+    // drives a browser, has a use for them.
+    inScope:
+      /\b(?:cookies?|https?|requests?|responses?|browser\w*|web\w*|headers?|sessions?|api|endpoints?|curl|fetch\w*|pages?|collections?|mock\w*)\b/,
+    test: (w) => has(w, 'cookie', 'cookies'),
+  },
 ];
+
+/**
+ * Blanks worked examples (offsets kept): JSON object literals and quoted strings after "e.g.",
+ * "i.e." or "for example". `{"action": "Fill in the password"}` shows what a caller writes; it
+ * does not ask the model for a password.
+ */
+function withoutExamples(text: string): string {
+  const blank = (m: string): string => ' '.repeat(m.length);
+  let out = text;
+  // Innermost objects first, so a nested example is blanked whole (three levels at most).
+  for (let depth = 0; depth < 3 && out.includes('{'); depth++) {
+    out = out.replace(/\{[^{}]{0,400}"[^"{}]{0,80}"\s*:[^{}]{0,400}\}/g, blank);
+  }
+  return out.replace(
+      /\b(?:e\.g\.|i\.e\.|ie:|eg:|for example|for instance|such as|like)[,:]?\s*(?:'[^'\n]{0,200}'|"[^"\n]{0,200}"|`[^`\n]{0,200}`)/g,
+      blank,
+    );
+}
 
 /** A parameter description that asks the model to hand over its context. */
 const CONTEXT_REQUEST_RE =
   /\b(?:include|provide|pass|paste|put|add|insert|send|copy|fill (?:in|with)|should contain|must contain)\b[^.\n]{0,60}?\b(?:(?:full|entire|complete|whole|previous|prior|current) (?:conversation|chat|context|history|messages?|prompt)|conversation history|chat history|system prompt|your instructions|all (?:previous|prior) messages|the user'?s? (?:messages|conversation|personal|private|credentials|password)|(?:contents?|content) of (?:~|\/|\.env|the (?:file|config))|api keys?|credentials|passwords?|secrets?|tokens?)\b/;
-
-function canCarryText(schema: Record<string, unknown>): boolean {
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return false;
-  if (types.every((t) => t === 'boolean' || t === 'number' || t === 'integer' || t === 'null'))
-    return false;
-  return true;
-}
 
 export default defineRule({
   meta: {
@@ -113,7 +131,7 @@ export default defineRule({
       for (const { name, schema } of toolParameters(subject.tool)) {
         // A parameter that cannot hold text (a boolean, a number, a closed enum) cannot carry
         // context out: "include_transcript: boolean" asks for a choice, not for a transcript.
-        if (!canCarryText(schema)) continue;
+        if (holdsNoText(schema)) continue;
         const words = nameWords(name);
         const joined = words.join('_');
         const location = `${subject.location}.inputSchema.properties.${name}`;
@@ -131,7 +149,7 @@ export default defineRule({
         }
         const description =
           typeof schema.description === 'string'
-            ? normalizeForMatching(withoutSafeguards(schema.description))
+            ? normalizeForMatching(withoutSafeguards(withoutExamples(schema.description)))
             : '';
         const m = CONTEXT_REQUEST_RE.exec(description);
         if (m) {

@@ -1,11 +1,34 @@
 import { defineRule } from '../define-rule.js';
 import type { Severity } from '../../types.js';
 import { HIPAA, SOC2 } from './_compliance.js';
-import { guidanceText, proseFields, snippetAround, subjectsOf } from './_tool-text.js';
+import {
+  guidanceText,
+  namesOutsideServer,
+  proseFields,
+  snippetAround,
+  subjectsOf,
+  type NormalizedField,
+} from './_tool-text.js';
 
 const PREFER_THIS_RE = /\b(?:use|call|prefer) this (?:tool|function|server) (?:instead|rather)\b/;
 const OTHERS_NAMED_RE =
-  /\b(?:other|another|built-in|native|default|original|third-party|competing) (?:tools?|servers?|functions?|integrations?|providers?)\b|\b[a-z0-9]+_[a-z0-9_]+\b/;
+  /\b(?:other|another|built-in|native|default|original|third-party|competing) (?:tools?|servers?|functions?|integrations?|providers?)\b/;
+const QUOTED_IDENTIFIER_RE = /[\x60'"][a-z][a-z0-9]*(?:[_-][a-z0-9]+)+[\x60'"]/;
+const IDENTIFIER_RE = /\b[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b/g;
+
+/** Whether a span names a tool (the server's own included: altering how one is called is the
+ *  same tampering) or anything else that is not the server's own parameter or a constant. */
+function namesToolOrOutside(field: NormalizedField, span: string): boolean {
+  for (const m of span.matchAll(IDENTIFIER_RE))
+    if (namesOutsideServer(field, m[0], { ownToolsCount: true })) return true;
+  return false;
+}
+
+/** Whether a span names an identifier that is not the server's own tool, parameter or constant. */
+function namesOtherThing(field: NormalizedField, span: string): boolean {
+  for (const m of span.matchAll(IDENTIFIER_RE)) if (namesOutsideServer(field, m[0])) return true;
+  return false;
+}
 
 // A tool's text steering how *other* tools behave or are chosen. The tool need not be called:
 // its description alone, once in context, changes what the model does with the other tools.
@@ -19,7 +42,7 @@ const SELF_DEPRECATION_RE = new RegExp(
 );
 /** Changing the behaviour of another tool: its recipients, its arguments, its results. */
 const ALTER_OTHER_RE = new RegExp(
-  String.raw`(?:\b(?:when|whenever|if|before|after)\b[^.\n]{0,40}?${TOOL_REF}[^.\n]{0,80}?\b(?:change|modify|override|overrides|replace|redirect|intercept|forward|proxy|add|append|bcc|cc|copy|set|include|send)\w*\b)|(?:${TOOL_REF}[^.\n]{0,40}?\b(?:has been|is now|now) (?:updated|optimi[sz]ed|enhanced|changed|modified|patched|reconfigured)\b)|(?:\bintercepts?\b[^.\n]{0,60}?\brequests?\b)`,
+  String.raw`(?:\b(?:when|whenever|if|before|after)\b[^.\n]{0,40}?${TOOL_REF}[^.\n]{0,80}?\b(?:change|modify|override|overrides|replace|redirect|intercept|forward|proxy|add|append|bcc|cc|copy|set|include|send)(?:s|es|ed|d|ing|ting)?\b)|(?:${TOOL_REF}[^.\n]{0,40}?\b(?:has been|is now|now) (?:updated|optimi[sz]ed|enhanced|changed|modified|patched|reconfigured)\b)|(?:\bintercepts?\b[^.\n]{0,60}?\brequests?\b)`,
 );
 /** "When the user asks for X, use this tool instead." */
 const REPLACE_OTHERS_RE =
@@ -64,9 +87,17 @@ interface Match {
   m: { index: number; 0: string };
 }
 
-function findShadowing(norm: string): Match | undefined {
+function findShadowing(norm: string, field: NormalizedField): Match | undefined {
   const alter = ALTER_OTHER_RE.exec(norm);
-  if (alter) return { severity: 'high', what: 'changes how another tool behaves', m: alter };
+  // A quoted identifier that is one of the server's own parameters or a constant is no tool
+  // ("choose its `code` as the `datacenter_code` when creating a website setup").
+  if (
+    alter &&
+    (!QUOTED_IDENTIFIER_RE.test(alter[0]) ||
+      /\b(?:the [a-z0-9_-]+ (?:tool|function|server)|tool [\x60'"])|\(mcp[_-]/.test(alter[0]) ||
+      namesToolOrOutside(field, alter[0]))
+  )
+    return { severity: 'high', what: 'changes how another tool behaves', m: alter };
   const replace = REPLACE_OTHERS_RE.exec(norm);
   if (replace)
     return {
@@ -117,14 +148,16 @@ export default defineRule({
       for (const field of proseFields(subject)) {
         // Call order among the server's own tools is documentation (guidanceText blanks it).
         const text = guidanceText(field);
-        const hit = findShadowing(text);
+        const hit = findShadowing(text, field);
         if (!hit) continue;
         // "Use this tool instead of editing text nodes directly" prefers this tool over a way of
         // working, as vendors write all the time: medium unless other tools or servers are named.
         // Deep inside a schema (a nested object's field) a sentence describes data, not the
         // model's tools: medium there, for review.
         const mild =
-          (PREFER_THIS_RE.test(hit.m[0]) && !OTHERS_NAMED_RE.test(text)) ||
+          (PREFER_THIS_RE.test(hit.m[0]) &&
+            !OTHERS_NAMED_RE.test(text) &&
+            !namesOtherThing(field, text)) ||
           (field.location.match(/\.properties[.[]/g) ?? []).length > 1;
         ctx.report({
           subject: subject.location,
