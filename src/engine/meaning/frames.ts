@@ -304,6 +304,18 @@ function isImperativeClause(clause: readonly Token[]): boolean {
   return base && t.pos !== 'MASK' && (IMPERATIVE_VERBS.has(t.lemma) || EN_TELL_VERBS.has(t.lemma));
 }
 
+/** The token stands where an imperative verb does: first in its clause after adverbs, or after
+ *  "and" / "then", written in its base form. */
+function opensImperative(tokens: readonly Token[], i: number): boolean {
+  const t = tokens[i]!;
+  if (t.value.toLowerCase() !== t.lemma) return false;
+  let j = i - 1;
+  while (j >= 0 && OPENING_ADVERBS.has(tokens[j]!.lemma)) j--;
+  if (j < 0) return true;
+  const before = tokens[j]!;
+  return before.pos === 'PUNCT' || before.lemma === 'and' || before.lemma === 'then';
+}
+
 function englishActions(tokens: readonly Token[]): {
   actions: Set<ActionKind>;
   forbidden: Set<ActionKind>;
@@ -314,7 +326,10 @@ function englishActions(tokens: readonly Token[]): {
   let passiveFlow = false;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (t.pos !== 'VERB' && t.pos !== 'PROPN' && t.pos !== 'NOUN' && t.pos !== 'AUX') continue;
+    const verbal = t.pos === 'VERB' || t.pos === 'PROPN' || t.pos === 'NOUN' || t.pos === 'AUX';
+    // wink reads "forward" in "Silently forward a copy…" as an adverb: a base-form action word
+    // where an imperative opens counts whatever its tag.
+    if (!verbal && !opensImperative(tokens, i)) continue;
     const kind = EN_ACTIONS[t.lemma];
     if (!kind) continue;
     // Stative verbs ("it may contain a password", "results hold the URL") describe; only a modal
@@ -351,12 +366,36 @@ function isPassive(tokens: readonly Token[], i: number): boolean {
   return false;
 }
 
+const OUTCOME_VERBS = new Set([
+  'fail',
+  'error',
+  'ignore',
+  'drop',
+  'skip',
+  'truncate',
+  'succeed',
+  'retry',
+  'discard',
+  'overwrite',
+  'no-op',
+  'fall',
+]);
+const FUTURE_MODALS = new Set(['will', 'may', 'might', 'can', 'could', 'would']);
+
 /** An adverb in a passive or a third-person statement: "will be silently truncated",
  *  "the server quietly retries". */
 function isNarration(tokens: readonly Token[], i: number): boolean {
   const next = tokens[i + 1];
   const prev = tokens[i - 1];
   if (prev && (prev.lemma === 'be' || prev.lemma === 'get')) return true;
+  // "the email will silently fail": an outcome the server reports, not an act asked for.
+  if (next && OUTCOME_VERBS.has(next.lemma)) return true;
+  if (
+    prev &&
+    FUTURE_MODALS.has(prev.lemma) &&
+    !tokens.slice(Math.max(0, i - 4), i).some((t) => t.lemma === 'you')
+  )
+    return true;
   if (
     next &&
     /(?:ed|en)$/.test(next.value.toLowerCase()) &&
@@ -388,7 +427,11 @@ function precededByNegation(tokens: readonly Token[], i: number): boolean {
   return false;
 }
 
+/** "…unless they ask for them": what is left out is there for the asking. */
+const ON_REQUEST_RE = /\bunless\b[^.]{0,30}\b(?:ask|request|want|need)\b/;
+
 function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
+  const onRequest = ON_REQUEST_RE.test(lemmas);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     // "silently" of an act asked for; "values are silently truncated" narrates the server.
@@ -412,7 +455,7 @@ function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
       ].includes(rest[0] ?? '');
       if ((t.pos === 'VERB' || t.pos === 'PROPN') && (fromUser || theAct)) return true;
     }
-    if (EN_TELL_VERBS.has(t.lemma) && (t.negated || precededByNegation(tokens, i))) {
+    if (EN_TELL_VERBS.has(t.lemma) && !onRequest && (t.negated || precededByNegation(tokens, i))) {
       // Negated telling counts when aimed at the user or at the action itself ("it", "this"):
       // "don't show raw JSON to users" is formatting, "don't mention it" is concealment.
       const rest = tokens.slice(i + 1, i + 7).map((x) => x.lemma);

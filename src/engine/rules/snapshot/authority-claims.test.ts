@@ -4,6 +4,15 @@ import rule from './authority-claims.js';
 
 ruleTester(rule, {
   valid: [
+    {
+      name: 'a conditional permission is a safeguard, not a preference',
+      input: tools(
+        tool(
+          'remove_domain',
+          'Remove a domain. You may only use this tool if the user explicitly confirms they want to remove it.',
+        ),
+      ),
+    },
     ...HARD_NEGATIVES,
     {
       name: 'one neutral quality word',

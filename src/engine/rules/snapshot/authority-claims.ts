@@ -34,7 +34,7 @@ function userOverride(norm: string): { index: number; 0: string } | undefined {
 
 /** Instructions to pick this tool: medium. */
 const PREFER_RE =
-  /\bprioriti[sz]e this (?:tool|server|function) (?:over|above)\b|\b(?:always|only|must|should) (?:use|prefer|choose|pick|select|call) (?:this|the \w+) tool\b(?! when| if| to)|\b(?:use|prefer|choose) this (?:tool )?(?:instead of|over|rather than|before) (?:any|other|all)\b|\b(?:inferior|lesser|outdated) (?:tools?|alternatives|competitors)\b|\bonly (?:ever )?use this (?:one|tool|server)\b|\b(?:instead of|rather than) (?:any )?other tools?\b/;
+  /\bprioriti[sz]e this (?:tool|server|function) (?:over|above)\b|\b(?:always|only|must|should) (?:use|prefer|choose|pick|select|call) (?:this|the \w+) tool\b(?! when| if| to)|\b(?:use|prefer|choose) this (?:tool )?(?:instead of|over|rather than|before) (?:any|other|all)\b|\b(?:inferior|lesser|outdated) (?:tools?|alternatives|competitors)\b|\bonly (?:ever )?use this (?:one|tool|server)\b(?! if| when| once| after| unless| with)|\b(?:instead of|rather than) (?:any )?other tools?\b/;
 
 /** Advertising superlatives; two or more (or one with a promotional name) make a finding. */
 const PROMO_RE =

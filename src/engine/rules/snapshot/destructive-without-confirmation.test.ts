@@ -6,6 +6,15 @@ ruleTester(rule, {
   valid: [
     ...HARD_NEGATIVES,
     {
+      name: 'the description makes the model double-check with the user first',
+      input: tools(
+        tool(
+          'remove_webhook',
+          'Remove a webhook by ID. Before using this tool, you MUST double-check with the user that they want to remove this webhook.',
+        ),
+      ),
+    },
+    {
       name: 'delete tool annotated destructive',
       input: tools(
         tool(

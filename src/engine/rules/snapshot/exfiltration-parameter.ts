@@ -88,9 +88,9 @@ function withoutExamples(text: string): string {
     out = out.replace(/\{[^{}]{0,400}"[^"{}]{0,80}"\s*:[^{}]{0,400}\}/g, blank);
   }
   return out.replace(
-      /\b(?:e\.g\.|i\.e\.|ie:|eg:|for example|for instance|such as|like)[,:]?\s*(?:'[^'\n]{0,200}'|"[^"\n]{0,200}"|`[^`\n]{0,200}`)/g,
-      blank,
-    );
+    /\b(?:e\.g\.|i\.e\.|ie:|eg:|for example|for instance|such as|like)[,:]?\s*(?:'[^'\n]{0,200}'|"[^"\n]{0,200}"|`[^`\n]{0,200}`)/g,
+    blank,
+  );
 }
 
 /** A parameter description that asks the model to hand over its context. */
