@@ -382,6 +382,18 @@ const wildDir = resolve(
   process.env.PALISADE_WILD_DIR ?? join(import.meta.dirname, 'wild', 'snapshots'),
 );
 
+interface Verdict {
+  verdict: 'true' | 'false';
+  why: string;
+}
+
+/** The reviewer's verdicts on real-world highs (bench/wild/verdicts.json), keyed package|tool|rule. */
+function loadVerdicts(): Record<string, Verdict> {
+  const file = join(import.meta.dirname, 'wild', 'verdicts.json');
+  if (!existsSync(file)) return {};
+  return (JSON.parse(readFileSync(file, 'utf8')) as { verdicts: Record<string, Verdict> }).verdicts;
+}
+
 function evaluateWildCorpus(): string[] {
   if (!existsSync(wildDir)) {
     console.log(`\nReal-world corpus: not found at ${wildDir}`);
@@ -392,6 +404,9 @@ function evaluateWildCorpus(): string[] {
     .sort();
   const grades = new Map<string, number>();
   const loudServers: string[] = [];
+  const falseServers: string[] = [];
+  const belowC: string[] = [];
+  const verdicts = loadVerdicts();
   let tools = 0;
   const startedAt = performance.now();
   const lines: string[] = [];
@@ -404,17 +419,23 @@ function evaluateWildCorpus(): string[] {
     const result = scanSnapshot(snapshot);
     grades.set(result.letterGrade, (grades.get(result.letterGrade) ?? 0) + 1);
     const highs = result.findings.filter((f) => AT_LEAST_HIGH.has(f.severity));
-    if (highs.length === 0) continue;
+    let allTrue = true;
     const name = `${snapshot.package ?? file}@${snapshot.version ?? '?'}`;
-    loudServers.push(name);
     for (const f of highs) {
       const e = f.evidence[0];
       const toolIndex = /^tools\[(\d+)\]/.exec(e?.location ?? '')?.[1];
-      const toolName =
-        toolIndex === undefined ? '' : ` ${snapshot.tools[Number(toolIndex)]?.name ?? ''}`;
+      const tool = toolIndex === undefined ? '' : (snapshot.tools[Number(toolIndex)]?.name ?? '');
+      const verdict = verdicts[`${snapshot.package ?? file}|${tool}|${f.ruleId}`];
+      if (verdict?.verdict !== 'true') allTrue = false;
       lines.push(
-        `  ${name}${toolName} ${f.ruleId}:${f.severity} [${result.letterGrade}] ${e?.location ?? ''} “${(e?.snippet ?? '').slice(0, 140)}”`,
+        `  ${name} ${tool} ${f.ruleId}:${f.severity} [${result.letterGrade}] (${verdict ? `judged ${verdict.verdict}` : 'not reviewed'}) ${e?.location ?? ''} “${(e?.snippet ?? '').slice(0, 140)}”`,
       );
+    }
+    if (highs.length > 0) loudServers.push(name);
+    if (highs.length > 0 && !allTrue) falseServers.push(name);
+    // A grade below C from a reviewed, true defect is the grade doing its job.
+    if (result.letterGrade === 'D' || result.letterGrade === 'F') {
+      if (highs.length === 0 || !allTrue) belowC.push(name);
     }
   }
   const ms = performance.now() - startedAt;
@@ -425,15 +446,17 @@ function evaluateWildCorpus(): string[] {
     `  servers with a high/critical finding: ${loudServers.length}/${files.length} (${pct(loudServers.length, files.length)})`,
   );
   console.log(
-    `  grades: ${['A', 'B', 'C', 'D', 'F'].map((g) => `${g} ${grades.get(g) ?? 0}`).join(', ')}`,
+    `  servers with a high judged false or not reviewed: ${falseServers.length}/${files.length} (${pct(falseServers.length, files.length)}; target <= ${(TARGET_WILD_FALSE_HIGH_RATE * 100).toFixed(0)}%)`,
+  );
+  console.log(
+    `  grades: ${['A', 'B', 'C', 'D', 'F'].map((g) => `${g} ${grades.get(g) ?? 0}`).join(', ')}; below C without a reviewed true defect: ${belowC.length}${belowC.length > 0 ? ` (${belowC.join(', ')})` : ''}`,
   );
   for (const l of lines) console.log(l);
-  // Every real server is taken as honest; each listed high is reviewed in docs/benchmarks.md.
+  // Every real server is taken as honest; each high is reviewed in bench/wild/verdicts.json.
   const missed: string[] = [];
-  if (files.length > 0 && loudServers.length / files.length > TARGET_WILD_FALSE_HIGH_RATE)
-    missed.push('real-world high rate');
-  const belowC = (grades.get('D') ?? 0) + (grades.get('F') ?? 0);
-  if (belowC > 0) missed.push('real-world servers graded below C');
+  if (files.length > 0 && falseServers.length / files.length > TARGET_WILD_FALSE_HIGH_RATE)
+    missed.push('real-world false-high rate');
+  if (belowC.length > 0) missed.push('real-world servers graded below C');
   return missed;
 }
 

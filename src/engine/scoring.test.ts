@@ -33,6 +33,16 @@ describe('score', () => {
     assert.ok(r.categoryScores.every((c) => c.score === 100 && c.rating === 'pass'));
   });
 
+  it('keeps a result with mediums only at C or above, however many rules raise them', () => {
+    const mediums = Array.from({ length: 8 }, (_, i) => finding('medium', `rule-${i}`));
+    const r = score(mediums);
+    assert.equal(r.overallScore, 70);
+    assert.equal(r.letterGrade, 'C');
+    // One high finding beside them lifts the floor: the grade follows the evidence again.
+    const withHigh = score([...mediums, finding('high')]);
+    assert.ok(withHigh.overallScore < 70, String(withHigh.overallScore));
+  });
+
   it('caps any critical finding at F and any high at C', () => {
     assert.equal(score([finding('critical')]).letterGrade, 'F');
     assert.ok(score([finding('critical')]).overallScore <= 59);

@@ -54,6 +54,9 @@ function penalty(findings: readonly Finding[]): number {
   return total;
 }
 
+/** Lowest score of a result with no high or critical finding: C. */
+export const MEDIUM_SCORE_FLOOR = 70;
+
 /** Highest score while the result holds a capability finding (and no defect below it). */
 export const CAPABILITY_SCORE_CAP = 89;
 
@@ -68,6 +71,10 @@ function cappedScore(findings: readonly Finding[]): number {
   }
   if (findings.some((f) => f.capability === true && f.severity !== 'low'))
     value = Math.min(value, CAPABILITY_SCORE_CAP);
+  // Without a high or critical finding, a pile of mediums is a pile of things to review, not
+  // evidence of harm: the score stays at C or above (docs/scoring.md, "Floor").
+  if (!defects.some((f) => f.severity === 'high' || f.severity === 'critical'))
+    value = Math.max(value, MEDIUM_SCORE_FLOOR);
   return Math.max(0, Math.min(100, value));
 }
 

@@ -88,6 +88,8 @@ export function withoutSafeguards(text: string): string {
 }
 
 const SENTENCE_RE = /[^.!?\n]+[.!?]*/g;
+const USER_CHECK_RE =
+  /\b(?:confirm|double[- ]check|check|verify|ask|warn|consult)\w*\b(?: \w+){0,3} (?:with |to )?the user\b|\b(?:if|after|once|until|unless) the user (?:has )?(?:explicitly |clearly )?(?:confirm|approv|agree|consent)\w*/;
 const CALL_WORDS_RE = /\b(?:call|use|before|after|first|then|instead)\b/;
 /** Own tool titles, at most this many (a sentence is searched for each). */
 const TITLES_MAX = 200;
@@ -111,6 +113,12 @@ function benignSpans(field: NormalizedField, own: ReadonlySet<string> | undefine
   for (const frame of readFrames(field.text)) {
     if (frame.forbidden.length > 0 && frame.actions.length === 0 && !frame.secrecy)
       spans.push(normalizeForMatching(field.text.slice(frame.start, frame.end)).trim());
+  }
+  // Sentences that make the model check with the user before acting ("Before using this tool,
+  // you MUST double-check with the user"): a safeguard, however emphatic.
+  for (const m of field.norm.matchAll(SENTENCE_RE)) {
+    const sentence = m[0];
+    if (USER_CHECK_RE.test(sentence) && !needsReading(sentence)) spans.push(sentence.trim());
   }
   if (own && own.size > 1) {
     // Sentences that order the server's own tools and name nothing else worth a frame.
