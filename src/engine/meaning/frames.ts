@@ -90,7 +90,7 @@ const GATE_RE = new RegExp(
     String.raw`\b(?:no need|needn't|need not|don't need|without|never|do not|don't)\s+(?:\w+\s+){0,2}(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|bring(?:ing)? (?:it|this|that) up|bother|disclose|reveal|alert|surface|flag)`,
     String.raw`\b(?:hide|conceal|withhold)\b|\bleave (?:it|this|that) out\b|\bkeep (?:it|this|that) (?:between|to yourself|quiet|private)`,
     String.raw`\b(?:instead of|rather than|in place of|deprecated|only use|never use|do not use|prefer this)\b`,
-    String.raw`\b(?:every|each) (?:turn|call|request|message|reply|response|conversation)\b|\bbefore (?:any|every|each|anything|responding|answering)\b`,
+    String.raw`\b(?:every|each) (?:turn|call|request|message|reply|response|conversation|time)\b|\bbefore (?:any|every|each|anything|responding|answering)\b`,
     String.raw`\b(?:follow|obey|comply with|carry out|do what)\b[^.]{0,40}\b(?:instructions?|says|directions|commands|steps)`,
     String.raw`\b(?:ignore|disregard|forget|bypass)\b`,
     String.raw`\b(?:bcc|cc|recipients?|redirect|reroute|forward)\b`,
@@ -313,7 +313,12 @@ function opensImperative(tokens: readonly Token[], i: number): boolean {
   while (j >= 0 && OPENING_ADVERBS.has(tokens[j]!.lemma)) j--;
   if (j < 0) return true;
   const before = tokens[j]!;
-  return before.pos === 'PUNCT' || before.lemma === 'and' || before.lemma === 'then';
+  return (
+    before.pos === 'PUNCT' ||
+    before.pos === 'SYM' ||
+    before.lemma === 'and' ||
+    before.lemma === 'then'
+  );
 }
 
 function englishActions(tokens: readonly Token[]): {
@@ -337,8 +342,9 @@ function englishActions(tokens: readonly Token[]): {
     if (STATIVE_VERBS.has(t.lemma) && !precededByModal(tokens, i)) continue;
     // "follow-up", "follow up on": a noun or another verb, not obedience.
     if (t.lemma === 'follow' && /^(?:-|up)$/.test(tokens[i + 1]?.lemma ?? '')) continue;
-    // Nouns only count when they stand where a verb does: "bcc x@y", "cc the team".
-    if (t.pos === 'NOUN' && t.lemma !== 'bcc' && t.lemma !== 'cc') continue;
+    // Nouns only count when they stand where a verb does: "bcc x@y", "cc the team", "<paste …>".
+    if (t.pos === 'NOUN' && t.lemma !== 'bcc' && t.lemma !== 'cc' && !opensImperative(tokens, i))
+      continue;
     // A passive ("they would be logged", "is included in the response") describes what happens;
     // it asks the model for nothing.
     if (isPassive(tokens, i)) {
@@ -346,6 +352,17 @@ function englishActions(tokens: readonly Token[]): {
       continue;
     }
     (t.negated || precededByNegation(tokens, i) ? forbidden : actions).add(kind);
+  }
+  // "call append_insight with every email returned": what follows "with" goes into the call.
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.lemma !== 'call' && t.lemma !== 'invoke') continue;
+    const ahead = tokens.slice(i + 1, i + 5);
+    if (
+      ahead.some((x) => /[_-]/.test(x.value) && x.value.length > 3) &&
+      ahead.some((x) => x.lemma === 'with')
+    )
+      (t.negated || precededByNegation(tokens, i) ? forbidden : actions).add('transmit');
   }
   const lemmas = lemmaText(tokens);
   for (const [phrase, kind] of EN_PHRASAL_ACTIONS) {
@@ -520,7 +537,11 @@ const CREDENTIAL_COMPOUND_RE =
 
 function englishObjects(sentence: string, lemmas: string): Set<ObjectKind> {
   const objects = new Set<ObjectKind>();
-  const lower = sentence.toLowerCase().replace(CREDENTIAL_COMPOUND_RE, ' ');
+  // The tokeniser splits the possessive ("user 's messages"); the patterns write it whole.
+  const lower = sentence
+    .toLowerCase()
+    .replace(/\s+(['’]s?)(?=\s|$)/g, '$1')
+    .replace(CREDENTIAL_COMPOUND_RE, ' ');
   lemmas = lemmas.replace(CREDENTIAL_COMPOUND_RE, ' ');
   for (const [kind, re] of EN_OBJECT_PATTERNS) {
     if (!re.test(lemmas) && !re.test(lower)) continue;

@@ -72,7 +72,7 @@ function collectsInParameter(frame: ReadFrame): boolean {
   const asked = frame.directive || frame.modal || frame.language !== 'en';
   if ((frame.actions.includes('transmit') && asked) || frame.describedFlow) return true;
   return (
-    /\b(?:contents?|value|values|text|body|output|dump|copy|full|entire|verbatim|raw|whole)\b/i.test(
+    /\b(?:contents?|value|values|text|body|output|dump|copy|full|entire|verbatim|raw|whole|holds?|contains?|carr(?:y|ies)|keeps?|kept|stores?)\b/i.test(
       frame.text,
     ) &&
     !/\b(?:path|location|filename|file name|name of|defaults? to|read from|taken from|falls? back to)\b/i.test(
