@@ -173,12 +173,27 @@ export function needsReading(text: string): boolean {
 
 // ---------------------------------------------------------------------------------------------
 
+/** Whole words of a Latin-script language, with Unicode-aware edges: `\b` is ASCII-only, so it
+ *  would find "é" inside "décrite" and miss "não" before a space. */
+const stopwords = (words: string): RegExp =>
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${words})(?![\\p{L}\\p{N}])`, 'gu');
+
 const LATIN_STOPWORDS: Readonly<Record<'es' | 'pt' | 'fr' | 'de' | 'it', RegExp>> = {
-  es: /\b(?:el|los|las|del|que|para|por|una|con|usuario|debes|siempre|cada|herramienta)\b/g,
-  pt: /\b(?:os|da|dos|das|que|para|uma|com|não|usuário|você|sempre|ferramenta|é|ao|seu|sua)\b/g,
-  fr: /\b(?:le|les|des|du|et|pour|une|avec|vous|utilisateur|toujours|chaque|outil|est)\b/g,
-  de: /\b(?:der|die|das|und|für|nicht|sie|ist|mit|ein|eine|den|dem|nutzer|benutzer|immer)\b/g,
-  it: /\b(?:il|gli|della|che|per|una|con|non|utente|sempre|ogni|strumento)\b/g,
+  es: stopwords(
+    'el|los|las|del|que|para|por|una|con|usuario|debes|siempre|cada|herramienta|antes|después|según|también|esta|este|su|sus',
+  ),
+  pt: stopwords(
+    'os|da|dos|das|que|para|uma|com|não|usuário|você|sempre|ferramenta|é|ao|seu|sua|antes|depois|também|esta|este|pelo|pela|nos|nas',
+  ),
+  fr: stopwords(
+    'le|les|des|du|et|pour|une|avec|vous|utilisateur|toujours|chaque|outil|est|la|de|sur|dans|au|aux|ce|cette|ces|votre|vos|ainsi|puis|avant|après',
+  ),
+  de: stopwords(
+    'der|die|das|und|für|nicht|sie|ist|mit|ein|eine|den|dem|nutzer|benutzer|immer|vor|jeder|jede|jedem|jeden|zu|auf|bei|nach|von|aus|wird|werden|sind|oder|auch|nur|dieses|diese|dieser|kein|keine',
+  ),
+  it: stopwords(
+    'il|gli|della|che|per|una|con|non|utente|sempre|ogni|strumento|prima|dopo|questo|questa|nel|nella|alla|sono',
+  ),
 };
 
 const ENGLISH_WORD_RE =

@@ -58,6 +58,10 @@ const SCHEMA_VALUE_RE = /\.(?:enum|examples)\[\d+\]$|\.(?:const|default)$/;
 const PROSE_PARAM_RE =
   /(?:prompt|message|text|body|content|template|query|description|instructions?|system|note|comment|title|summary|script|code|sql|command|expression|question|input)s?$/i;
 
+/** "Contents", "value", "whole" in the languages the reader knows. */
+const FOREIGN_CONTENT_RE =
+  /contenu|valeur|en entier|contenido|valor|completo|conteúdo|inteiro|inhalt|wert|vollständig|contenuto|intero|содержим|значени|целиком|полност|内容|全部|完整|中身|全体|全文|내용|전체|값/i;
+
 /** A parameter description that names what the parameter must carry: "paste the contents of
  *  ~/.aws/credentials here", "all previous messages of the user". */
 function collectsInParameter(frame: ReadFrame): boolean {
@@ -72,9 +76,10 @@ function collectsInParameter(frame: ReadFrame): boolean {
   const asked = frame.directive || frame.modal || frame.language !== 'en';
   if ((frame.actions.includes('transmit') && asked) || frame.describedFlow) return true;
   return (
-    /\b(?:contents?|value|values|text|body|output|dump|copy|full|entire|verbatim|raw|whole|holds?|contains?|carr(?:y|ies)|keeps?|kept|stores?)\b/i.test(
+    (/\b(?:contents?|value|values|text|body|output|dump|copy|full|entire|verbatim|raw|whole|holds?|contains?|carr(?:y|ies)|keeps?|kept|stores?)\b/i.test(
       frame.text,
-    ) &&
+    ) ||
+      (frame.language !== 'en' && FOREIGN_CONTENT_RE.test(frame.text))) &&
     !/\b(?:path|location|filename|file name|name of|defaults? to|read from|taken from|falls? back to)\b/i.test(
       frame.text,
     )
