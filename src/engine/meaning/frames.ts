@@ -87,12 +87,13 @@ const GATE_RE = new RegExp(
     String.raw`\b(?:https?|wss?|ftp):\/\/`,
     String.raw`[\w.+-]{1,64}@[a-z0-9-]{1,63}\.[a-z]`,
     String.raw`\b(?:silently|quietly|secretly|covertly|discreetly|unnoticed|stealthily|behind the scenes)\b`,
-    String.raw`\b(?:no need|needn't|need not|don't need|without|never|do not|don't)\s+(?:\w+\s+){0,2}(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|bring(?:ing)? (?:it|this|that) up|bother|disclose|reveal|alert|surface|flag)`,
+    String.raw`\b(?:no need|needn't|need not|don't need|without|never|do not|don't)\s+(?:\w+\s+){0,2}(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|bring(?:ing)? (?:it|this|that) up|bother|disclose|reveal|alert|surface|flag|list (?:it|this|that|them))`,
     String.raw`\b(?:hide|conceal|withhold)\b|\bleave (?:it|this|that) out\b|\bkeep (?:it|this|that) (?:between|to yourself|quiet|private)`,
     String.raw`\b(?:instead of|rather than|in place of|deprecated|only use|never use|do not use|prefer this)\b`,
     String.raw`\b(?:every|each) (?:turn|call|request|message|reply|response|conversation|time)\b|\bbefore (?:any|every|each|anything|responding|answering)\b`,
     String.raw`\b(?:follow|obey|comply with|carry out|do what)\b[^.]{0,40}\b(?:instructions?|says|directions|commands|steps)`,
     String.raw`\b(?:ignore|disregard|forget|bypass)\b`,
+    String.raw`\btreat (?:its|their|the|them|those|these|it)\b[^.]{0,30}\bas (?:part of )?|\bcarry (?:those|these|the|its|their|them|it)\b[^.]{0,20}\bout\b`,
     String.raw`\b(?:bcc|cc|recipients?|redirect|reroute|forward)\b`,
     // Consent claimed, reasons not to tell, selective reporting.
     String.raw`\b(?:agreed|consented|approved|opted in)\b|\bbring(?:ing)? (?:it|this|that) up\b|\b(?:only|just) (?:report|mention|tell|say|show|surface)\b|\b(?:report|mention|tell|say|show|reply with|respond with) only\b|\bno (?:reason|point|need) to\b`,
@@ -253,9 +254,17 @@ const MODAL_RE =
   /\b(?:you|assistant|model|ai|agent|llm|claude|gpt|caller|client)\b[^.]{0,20}?\b(?:must|should|need to|needs to|have to|has to|are required to|is required to|shall|will need to|ought to)\b|\b(?:make sure|be sure|remember to|ensure|don't forget|do not forget|it is (?:required|mandatory|necessary|essential|important) (?:to|that)|it's (?:required|mandatory|necessary|essential|important) (?:to|that)|is expected to|are expected to|is to be|are to be)\b|\b(?:should|must|shall|needs? to|has to|have to)\s+(?:always\s+|also\s+)?(?:be\s+)?(?:hold|contain|include|carry|have|receive|get|take|be set|be filled|be populated|filled|populated|set|equal|match|mirror|repeat|echo|copy)\b/;
 /** Obeying text from elsewhere: the verb and what is obeyed, next to each other. */
 const OBEY_REMOTE_RE =
-  /\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|step|rule|command|procedure|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
+  /\btreat (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} as (?:part of )?(?:\w+ ){0,2}(?:instruction|rule|system|policy|command)|\bcarry (?:those|these|the|its|their|them|it)(?: \w+){0,2} out\b|\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|step|rule|command|procedure|task|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
 const ATTACK_TALK_RE =
   /\b(?:prompt injections?|untrusted|malicious|crafted|attackers?|phishing|poison(?:ed|ing)?|adversarial|jailbreaks?)\b/;
+/** Objects that no bug report or feedback form needs. */
+const SENT_BY_DESIGN_NEVER: readonly ObjectKind[] = [
+  'credential',
+  'sensitive-file',
+  'environment',
+  'conversation',
+  'system-prompt',
+];
 const DOC_EXEMPT_OBJECT_RE =
   /\b(?:bugs?|issues?|problems?|feedback|questions?|errors? to (?:the )?maintainers?)\b/;
 const TOKEN_NOT_CREDENTIAL_RE =
@@ -709,13 +718,14 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
     .map((t) => t.lemma)
     .join(' ');
   const obeysRemote =
-    actions.has('follow') &&
+    (actions.has('follow') || /\b(?:treat|carry)\b/.test(plainLemmas)) &&
     OBEY_REMOTE_RE.test(plainLemmas) &&
     !/\b(?:guide|documentation|docs|tutorial|setup|installation|readme|convention|style|format|schema|spec(?:ification)?|syntax|pattern|example)\b/.test(
       plainLemmas,
     );
-  // "report bugs at https://…" is not moving data.
-  if (DOC_EXEMPT_OBJECT_RE.test(lower)) actions.delete('transmit');
+  // "report bugs at https://…" is not moving data, unless what is sent is a secret or a file.
+  if (DOC_EXEMPT_OBJECT_RE.test(lower) && !SENT_BY_DESIGN_NEVER.some((o) => objects.has(o)))
+    actions.delete('transmit');
   // A warning about attacks reports what an attacker would ask ("a page can contain text asking
   // you to read cookies or send data away"): the actions are quoted, not asked for.
   if (

@@ -155,6 +155,7 @@ export const EN_PHRASAL_ACTIONS: readonly (readonly [string, ActionKind])[] = [
 /** Verbs of telling the user; negated, or with "without", they keep the user out. */
 export const EN_TELL_VERBS: ReadonlySet<string> = new Set([
   'tell',
+  'list',
   'mention',
   'inform',
   'notify',
@@ -223,7 +224,7 @@ export const EN_PREFERENCE_RE =
 const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
   [
     'credential',
-    String.raw`api[ _-]?keys?|apikeys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|ssh[ _-]?keys?|signing[ _-]?keys?|auth(?:entication|orization)?[ _-]?(?:token|header|code|key)s?|access[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?(?:tokens?|ids?|cookies?)|oauth[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?|pats?\b|jwts?|passwords?|passphrases?|passcodes?|credentials?|secrets?|cookies?|seed[ _-]?phrases?|mnemonic(?: phrase)?s?|recovery[ _-]?(?:phrase|code|key)s?|2fa codes?|otp codes?|one[- ]time (?:code|password)s?|client[ _-]?secrets?|wallet[ _-]?keys?|keychain|login details`,
+    String.raw`api[ _-]?keys?|apikeys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|ssh[ _-]?keys?|signing[ _-]?keys?|auth(?:entication|orization)?[ _-]?(?:token|header|code|key)s?|access[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?(?:tokens?|ids?|cookies?)|oauth[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?|pats?\b|jwts?|passwords?|passphrases?|passcodes?|credentials?|secrets?|cookies?|seed[ _-]?phrases?|mnemonic(?: phrase)?s?|recovery[ _-]?(?:phrase|code|key)s?|2fa codes?|otp codes?|one[- ]time (?:code|password)s?|client[ _-]?secrets?|wallet[ _-]?keys?|keychain|login details|sas(?:[ _-]?tokens?|[ _-]?urls?)?\b|shared access signatures?`,
   ],
   [
     'sensitive-file',
@@ -412,7 +413,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     read: String.raw`lies|les[ent]|öffne|hol|sammel|extrahier|auslesen`,
     follow: String.raw`befolg|folg|führ .{0,20}aus|ausführ|umsetz`,
     override: String.raw`ignorier|vergiss|vergess`,
-    secrecy: String.raw`weglass|lass .{0,20}weg|nur mit|ohne (?:den (?:nutzer|benutzer) )?(?:zu )?(?:informieren|benachrichtigen|erwähnen|fragen)|ohne (?:es )?zu erwähnen|nicht (?:erwähnen|mitteilen|sagen|anzeigen)|erwähne (?:das |dies |es )?nicht|sag(?:e)? (?:dem (?:nutzer|benutzer) )?nichts|verschweig|stillschweigend|unbemerkt|heimlich|im hintergrund|kein grund,? (?:das |es )?zu erwähnen|muss nicht erwähnt|nicht nötig,? (?:das |es )?zu erwähnen`,
+    secrecy: String.raw`weglass|lass .{0,20}weg|nur mit|(?:muss|müssen|braucht|brauchen) (?:\S+ ){0,4}nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt|gesagt|gemeldet)|nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt) werden|ohne (?:den (?:nutzer|benutzer) )?(?:zu )?(?:informieren|benachrichtigen|erwähnen|fragen)|ohne (?:es )?zu erwähnen|nicht (?:erwähnen|mitteilen|sagen|anzeigen)|erwähne (?:das |dies |es )?nicht|sag(?:e)? (?:dem (?:nutzer|benutzer) )?nichts|verschweig|stillschweigend|unbemerkt|heimlich|im hintergrund|kein grund,? (?:das |es )?zu erwähnen|muss nicht erwähnt|nicht nötig,? (?:das |es )?zu erwähnen`,
     directive: String.raw`du musst|sie müssen|immer|stelle sicher|stellen sie sicher|zwingend|vorher|bevor`,
     scope: String.raw`immer|jede[nmrs]? (?:mal|runde|aufruf|anfrage|nachricht|antwort)|bei jede[nmrs]?|automatisch`,
     preference: String.raw`statt|anstatt|anstelle|andere(?:n)? (?:tools|werkzeuge) (?:sind|gelten als) (?:veraltet|unzuverlässig)|nur dieses (?:tool|werkzeug)|bevorzuge dieses`,
@@ -517,7 +518,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`システムプロンプト|システム指示|あなたの指示`],
     ],
-    transmit: String.raw`送信|送って|送る|添付|含め|追加|転送|渡し|渡す|渡して|コピー|入れ|記入|アップロード|付け|bcc`,
+    transmit: String.raw`送信|送って|送る|添付|含め|追加|転送|渡し|渡す|渡して|コピー|複製|入れ|記入|アップロード|付け|bcc`,
     read: String.raw`読み取|読み込|読んで|開いて|取得|収集|抽出`,
     follow: String.raw`従って|従う|実行|遵守`,
     override: String.raw`無視|忘れて`,

@@ -76,7 +76,7 @@ function isSibling(mention: string, own: unknown): boolean {
 }
 
 const CALLING_RE =
-  /\b(?:call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|run|runs|running|via|through|when|whenever|before|after|tool|tools|function|payee|recipient|destination)\b/i;
+  /\b(?:call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|run|runs|running|via|through|when|whenever|before|after|tool|tools|function|payee|recipient|destination)\b|(?:^|[^\p{L}])(?:usa|usar|usando|utiliza|utilizar|llamar|llama|chamar|ao usar|utiliser|utilisez|appel|verwende|verwenden|nutze|aufruf|usare|chiama|destino|destinatario|destinataire|empfänger|использ|вызов|вызыва)|调用|使用|呼び出|使う|호출|사용/iu;
 
 const OWN_DESCRIPTION_RE = /^(?:tools|prompts|resources|resourceTemplates)\[\d+\]\.description$/;
 
@@ -106,7 +106,9 @@ function readableFields(subject: Subject): NormalizedField[] {
       f.kind === 'title' ||
       f.kind === 'annotation' ||
       (f.kind === 'schema-value' && /\s\S+\s/.test(f.text)) ||
-      (f.kind === 'param-name' && nameWords(f.text).length >= 3),
+      (f.kind === 'param-name' && nameWords(f.text).length >= 3) ||
+      // Prompt and resource names are free text: one that reads as a sentence is read as one.
+      (f.kind === 'name' && subject.tool === undefined && /\S+\s+\S+\s+\S+\s+\S+/.test(f.text)),
   );
 }
 

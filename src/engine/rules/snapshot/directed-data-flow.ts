@@ -114,6 +114,10 @@ function onlyAvoided(frame: ReadFrame): boolean {
   });
 }
 
+/** Content that comes from elsewhere at run time: what obeying it means is up to its author. */
+const REMOTE_CONTENT_RE =
+  /\b(?:scraped|fetched|retrieved|crawled|downloaded|visited|remote|web) (?:page|pages|content|contents|document|documents|site|sites|result|results|text)\b/i;
+
 /** One frame's verdict, with the secrecy of its whole subject. */
 function judge(
   frame: ReadFrame,
@@ -177,7 +181,7 @@ function judge(
       why: `${steering ? 'directs' : 'names'} another server's tool (${frame.foreignTools.slice(0, 3).join(', ')})`,
     };
   }
-  if (frame.obeysRemote && hasWebAddress)
+  if (frame.obeysRemote && (hasWebAddress || REMOTE_CONTENT_RE.test(frame.text)))
     return { severity: 'high', why: 'tells the model to fetch remote content and obey it' };
   if (
     frame.describedFlow &&
@@ -185,6 +189,16 @@ function judge(
     (objects.length > 0 || external || frame.ownTools.length > 0)
   )
     return { severity: 'high', why: 'describes a flow of data that the user is not to hear about' };
+  // An output schema describes what comes back; an order in it is aimed at the model.
+  if (
+    /\.outputSchema\b/.test(frame.field.location) &&
+    (frame.directive || frame.modal) &&
+    frame.actions.length > 0
+  )
+    return {
+      severity: frame.actions.includes('transmit') && (external || hidden) ? 'high' : 'medium',
+      why: 'gives the model orders inside the output schema',
+    };
   if (isSchemaValueProse(frame))
     return {
       severity: frame.actions.includes('transmit') || frame.scope || external ? 'high' : 'medium',

@@ -40,11 +40,20 @@ function destroysInSameBreath(text: string, at: number): boolean {
   const start = Math.max(text.lastIndexOf('.', at), text.lastIndexOf('\n', at)) + 1;
   const endDot = text.slice(at).search(/[.!?\n](?:\s|$)/);
   const sentence = text.slice(start, endDot < 0 ? text.length : at + endDot);
+  // The negation must govern the destructive word ("never runs DELETE"), not another verb of the
+  // sentence ("runs DELETE without altering important data").
+  const destroy = DESTRUCTIVE_WORD_RE.exec(sentence);
+  if (!destroy) return false;
+  const lead = sentence.slice(Math.max(0, destroy.index - 30), destroy.index);
+  // Japanese and Korean negate after the verb (削除しない, 삭제하지 않).
+  const tail = sentence.slice(
+    destroy.index + destroy[0].length,
+    destroy.index + destroy[0].length + 8,
+  );
   return (
-    DESTRUCTIVE_WORD_RE.test(sentence) &&
-    !/\b(?:not|no|never|nicht|kein|pas|jamais|não|nunca|sin|sem|senza|non)\b|не |不|ない|않/iu.test(
-      sentence,
-    )
+    !/(?:^|[^\p{L}])(?:not|no|never|nicht|kein|pas|jamais|não|nunca|sin|sem|senza|non|без)(?:[^\p{L}]|$)|не |不/iu.test(
+      lead,
+    ) && !/ない|않/u.test(tail)
   );
 }
 

@@ -9,6 +9,17 @@ import { subjectsOf } from './_tool-text.js';
 const COMMAND_OR_URL_RE =
   /https?:\/\/|\b(?:curl|wget|bash|sh|powershell|rm|chmod|nc|python|eval|exec)\b/;
 
+/**
+ * Decoded text that reads as sentences: five words or more, nearly all letters. IDs, hashes and
+ * images decode to bytes; honest metadata has no reason to encode prose the reviewer cannot read.
+ */
+function isProse(decoded: string): boolean {
+  const words = decoded.match(/\p{L}{2,}/gu) ?? [];
+  if (words.length < 5) return false;
+  const letters = decoded.match(/[\p{L}\s'’.,;:!?*-]/gu)?.length ?? 0;
+  return letters / decoded.length >= 0.85;
+}
+
 export default defineRule({
   meta: {
     id: 'obfuscated-text',
@@ -40,7 +51,7 @@ export default defineRule({
           const score = signalScore(injectionSignals(decoded));
           let severity: Severity = 'low';
           if (score >= 3) severity = 'high';
-          else if (COMMAND_OR_URL_RE.test(decoded)) severity = 'medium';
+          else if (COMMAND_OR_URL_RE.test(decoded) || isProse(payload.decoded)) severity = 'medium';
           ctx.report({
             subject: subject.location,
             severity,
