@@ -256,7 +256,7 @@ const MODAL_RE =
 const OBEY_REMOTE_RE =
   /\btreat (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} as (?:part of )?(?:\w+ ){0,2}(?:instruction|rule|system|policy|command)|\bcarry (?:those|these|the|its|their|them|it)(?: \w+){0,2} out\b|\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|step|rule|command|procedure|task|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
 const ATTACK_TALK_RE =
-  /\b(?:prompt injections?|untrusted|malicious|crafted|attackers?|phishing|poison(?:ed|ing)?|adversarial|jailbreaks?)\b/;
+  /\b(?:prompt\s*-?\s*injections?|untrusted|malicious|crafted|attackers?|phishing|poison(?:ed|ing)?|adversarial|jailbreaks?)\b/;
 /** Objects that no bug report or feedback form needs. */
 const SENT_BY_DESIGN_NEVER: readonly ObjectKind[] = [
   'credential',
@@ -730,7 +730,7 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
   // you to read cookies or send data away"): the actions are quoted, not asked for.
   if (
     ATTACK_TALK_RE.test(lower) &&
-    /\b(?:asking|ask|tell|telling|instruct|instructing|trick|tricking|get|getting) (?:you|the (?:model|assistant|agent|ai))\b/.test(
+    /\b(?:asking|ask|asks|tell|tells|telling|instruct|instructs|instructing|trick|tricks|tricking|get|gets|getting|make|makes|making|persuade|persuades|convince|convinces|lure|lures|push|pushes) (?:you|the (?:model|assistant|agent|ai))\b/.test(
       lower,
     )
   )
