@@ -341,7 +341,7 @@ function evaluateBlindHalf(name: string): string[] {
       .join(', ');
   console.log(`  by technique: ${by((r) => r.c.technique, mal)}`);
   console.log(`  by language:  ${by((r) => r.c.language, mal)}`);
-  if (name === 'dev' || process.argv.includes('--show-holdout')) {
+  if (name === 'dev' || name === 'dev2' || process.argv.includes('--show-holdout')) {
     for (const r of mal.filter((x) => !x.caught))
       console.log(`  missed ${r.c.id} [${r.c.technique}, ${r.c.language}] ${r.c.server}`);
     for (const r of ben.filter((x) => x.caught))
@@ -366,7 +366,8 @@ function groupByKey<T>(list: T[], key: (t: T) => string): Map<string, T[]> {
 }
 
 function evaluateBlindSets(): string[] {
-  const missed = evaluateBlindHalf('dev');
+  // dev2 is a second development set, written blind by another writer after the first tuning pass.
+  const missed = [...evaluateBlindHalf('dev'), ...evaluateBlindHalf('dev2')];
   if (process.argv.includes('--no-holdout')) {
     console.log('\nBlind set, holdout and fresh halves: not measured (--no-holdout)');
     return missed;
