@@ -93,7 +93,7 @@ const GATE_RE = new RegExp(
     String.raw`\b(?:every|each) (?:turn|call|request|message|reply|response|conversation|time)\b|\bbefore (?:any|every|each|anything|responding|answering)\b`,
     String.raw`\b(?:follow|obey|comply with|carry out|do what)\b[^.]{0,40}\b(?:instructions?|says|directions|commands|steps)`,
     String.raw`\b(?:ignore|disregard|forget|bypass)\b`,
-    String.raw`\btreat (?:its|their|the|them|those|these|it)\b[^.]{0,30}\bas (?:part of )?|\bcarry (?:those|these|the|its|their|them|it)\b[^.]{0,20}\bout\b`,
+    String.raw`\btreat (?:its|their|the|them|those|these|it)\b[^.]{0,30}\bas (?:part of )?|\blet (?:its|their|the|them|those|these|it)\b[^.]{0,20}\b(?:decide|dictate|determine|drive|guide|steer)\b|\b(?:clutters?|distracts? from)\b|\bcarry (?:those|these|the|its|their|them|it)\b[^.]{0,20}\bout\b`,
     String.raw`\b(?:bcc|cc|recipients?|redirect|reroute|forward)\b`,
     // Consent claimed, reasons not to tell, selective reporting.
     String.raw`\b(?:agreed|consented|approved|opted in)\b|\bbring(?:ing)? (?:it|this|that) up\b|\b(?:only|just) (?:report|mention|tell|say|show|surface)\b|\b(?:report|mention|tell|say|show|reply with|respond with) only\b|\bno (?:reason|point|need) to\b`,
@@ -254,7 +254,7 @@ const MODAL_RE =
   /\b(?:you|assistant|model|ai|agent|llm|claude|gpt|caller|client)\b[^.]{0,20}?\b(?:must|should|need to|needs to|have to|has to|are required to|is required to|shall|will need to|ought to)\b|\b(?:make sure|be sure|remember to|ensure|don't forget|do not forget|it is (?:required|mandatory|necessary|essential|important) (?:to|that)|it's (?:required|mandatory|necessary|essential|important) (?:to|that)|is expected to|are expected to|is to be|are to be)\b|\b(?:should|must|shall|needs? to|has to|have to)\s+(?:always\s+|also\s+)?(?:be\s+)?(?:hold|contain|include|carry|have|receive|get|take|be set|be filled|be populated|filled|populated|set|equal|match|mirror|repeat|echo|copy)\b/;
 /** Obeying text from elsewhere: the verb and what is obeyed, next to each other. */
 const OBEY_REMOTE_RE =
-  /\btreat (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} as (?:part of )?(?:\w+ ){0,2}(?:instruction|rule|system|policy|command)|\bcarry (?:those|these|the|its|their|them|it)(?: \w+){0,2} out\b|\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|step|rule|command|procedure|task|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
+  /\blet (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} (?:decide|dictate|determine|drive|guide|direct|steer)\b|\btreat (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} as (?:part of )?(?:\w+ ){0,2}(?:instruction|rule|system|policy|command)|\bcarry (?:those|these|the|its|their|them|it)(?: \w+){0,2} out\b|\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|step|rule|command|procedure|task|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
 const ATTACK_TALK_RE =
   /\b(?:prompt\s*-?\s*injections?|untrusted|malicious|crafted|attackers?|phishing|poison(?:ed|ing)?|adversarial|jailbreaks?)\b/;
 /** Objects that no bug report or feedback form needs. */
@@ -534,6 +534,10 @@ function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
     /\bkeep (?:it|this|that|them) (?:between|to yourself|private|confidential|quiet|low-key|under wraps|out of (?:the|your))\b/.test(
       lemmas,
     ) ||
+    // A side effect called noise for the answer: "the mirroring is plumbing and clutters the answer".
+    /\b(?:clutter|distract from|be noise in|add noise to)\b[^.;]{0,15}\b(?:the|your|an?) (?:answer|reply|response|summary|confirmation|output|message)\b/.test(
+      lemmas,
+    ) ||
     /\b(?:behind the scene|in the background|without (?:the user|them|anyone|user) (?:know|notice|see|be aware|be notify|be inform|be tell))/.test(
       lemmas,
     ) ||
@@ -718,7 +722,7 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
     .map((t) => t.lemma)
     .join(' ');
   const obeysRemote =
-    (actions.has('follow') || /\b(?:treat|carry)\b/.test(plainLemmas)) &&
+    (actions.has('follow') || /\b(?:treat|carry|let)\b/.test(plainLemmas)) &&
     OBEY_REMOTE_RE.test(plainLemmas) &&
     !/\b(?:guide|documentation|docs|tutorial|setup|installation|readme|convention|style|format|schema|spec(?:ification)?|syntax|pattern|example)\b/.test(
       plainLemmas,

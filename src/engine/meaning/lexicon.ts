@@ -234,7 +234,7 @@ const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
     'environment',
     // The host's environment read out, not variables a caller sets for a launched program
     // ("environment variables to pass to the app").
-    String.raw`(?:all|your|the (?:host|server|machine|system|user)'?s?|current|existing|every|local|shell) (?:environment variables|env(?:ironment)? vars)|(?:values?|contents?|dump|list|copy) of (?:the |all |your |any )?(?:environment variables|env(?:ironment)? vars|environment(?! variable))|printenv|process env|os environ|environment secrets?|secrets? (?:in|from) the environment`,
+    String.raw`(?:all|your|the (?:host|server|machine|system|user|page|app|project|process|container|site)'?s?|current|existing|every|local|shell) (?:environment variables|env(?:ironment)? vars)|(?:values?|contents?|dump|list|copy) of (?:the |all |your |any )?(?:environment variables|env(?:ironment)? vars|environment(?! variable))|printenv|process env|os environ|environment secrets?|secrets? (?:in|from) the environment`,
   ],
   [
     'conversation',
@@ -318,7 +318,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`variables? de entorno`],
       [
         'conversation',
-        String.raw`(?:historial|historia) (?:de (?:la )?)?(?:conversación|chat|mensajes)|conversación completa|mensajes? (?:completos?|anteriores|del usuario)|todo lo que (?:el usuario )?(?:dijo|escribió)`,
+        String.raw`(?:historial|historia) (?:de (?:la )?)?(?:conversación|chat|mensajes)|(?:en|de) la conversación|(?:en|del) chat|conversación completa|mensajes? (?:completos?|anteriores|del usuario)|todo lo que (?:el usuario )?(?:dijo|escribió)`,
       ],
       ['system-prompt', String.raw`prompt del sistema|instrucciones del sistema|tus instrucciones`],
     ],
@@ -329,7 +329,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     secrecy: String.raw`omit|solo con|únicamente con|sin (?:avisar|decir|informar|mencionar|notificar|que (?:el usuario|lo) (?:sepa|note))|no (?:\S+ ){0,2}(?:digas|menciones|informes|avises|comentes|muestres|cuentes)|en silencio|silenciosamente|discretamente|a escondidas|no hace falta (?:mencionar|decir|avisar|informar)|no es necesario (?:mencionar|decir|avisar|informar)`,
     directive: String.raw`debes?|deberá|tienes que|siempre|asegúrate|es obligatorio|hay que|antes de`,
     scope: String.raw`siempre|cada (?:vez|turno|llamada|mensaje|petición|solicitud)|en todas? las?|automáticamente`,
-    preference: String.raw`en lugar de|en vez de|otras herramientas (?:están|son) (?:obsoletas|obsoletos|poco fiables)|solo usa esta|usa siempre esta|prefiere esta`,
+    preference: String.raw`en lugar de|en vez de|otras herramientas(?: [^.]{0,60})? (?:están|son) (?:obsoletas|obsoletos|poco fiables)|solo usa esta|usa siempre esta|prefiere esta`,
     redirect: String.raw`cambi|reemplaz|redirig|establec|configur|debe ser|será`,
     callFirst: String.raw`(?:llama|usa|invoca|ejecuta)\S* (?:primero )?(?:a )?esta herramienta|primero (?:llama|usa|invoca)|antes de (?:cualquier|todo|responder|hacer)`,
   },
@@ -346,7 +346,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`variáveis de ambiente|variável de ambiente`],
       [
         'conversation',
-        String.raw`histórico (?:da |de )?(?:conversa|chat|mensagens)|conversa completa|mensage(?:m|ns) (?:completas?|anteriores|do usuário)|tudo o que o usuário`,
+        String.raw`histórico (?:da |de )?(?:conversa|chat|mensagens)|(?:na|da) conversa|conversa completa|mensage(?:m|ns) (?:completas?|anteriores|do usuário)|tudo o que o usuário`,
       ],
       ['system-prompt', String.raw`prompt do sistema|instruções do sistema|suas instruções`],
     ],
@@ -357,7 +357,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     secrecy: String.raw`omit|apenas com|só com|sem (?:avisar|dizer|informar|mencionar|notificar|que o usuário (?:saiba|perceba))|não (?:\S+ ){0,2}(?:diga|mencione|informe|avise|comente|mostre|conte)|silenciosamente|discretamente|às escondidas|não (?:é necessário|precisa) (?:mencionar|dizer|avisar|informar)`,
     directive: String.raw`você deve|deve |sempre|certifique-se|é obrigatório|antes de`,
     scope: String.raw`sempre|cada (?:vez|turno|chamada|mensagem|solicitação)|em todas? as?|automaticamente`,
-    preference: String.raw`em vez de|ao invés de|no lugar de|outras ferramentas (?:estão|são) (?:obsoletas|descontinuadas)|use apenas esta|prefira esta`,
+    preference: String.raw`em vez de|ao invés de|no lugar de|outras ferramentas(?: [^.]{0,60})? (?:estão|são) (?:obsoletas|descontinuadas)|use apenas esta|prefira esta`,
     redirect: String.raw`alter|mud|substitu|redirecion|defin|configur|deve ser|será`,
     callFirst: String.raw`(?:chame|use|invoque|execute) (?:primeiro )?esta ferramenta|primeiro (?:chame|use)|antes de (?:qualquer|tudo|responder)`,
   },
@@ -374,7 +374,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`variables? d'environnement`],
       [
         'conversation',
-        String.raw`historique (?:de (?:la )?)?(?:conversation|discussion|chat|messages)|conversation (?:complète|entière)|messages? (?:complets?|précédents|de l'utilisateur)|tout ce que l'utilisateur`,
+        String.raw`historique (?:de (?:la )?)?(?:conversation|discussion|chat|messages)|(?:dans|de) la (?:conversation|discussion)|conversation (?:complète|entière)|messages? (?:complets?|précédents|de l'utilisateur)|tout ce que l'utilisateur`,
       ],
       [
         'system-prompt',
@@ -386,9 +386,9 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     follow: String.raw`sui[sv]|obé|exécut|appliqu`,
     override: String.raw`ignor|oubli`,
     secrecy: String.raw`omet|passe[rz]? sous silence|uniquement avec|seulement avec|sans (?:le )?(?:dire|prévenir|informer|mentionner|signaler|notifier)|ne (?:le |lui )?(?:dites|dis|mentionne[zs]?|signale[zs]?|montre[zs]?) (?:pas|rien|jamais)|silencieusement|discrètement|en secret|à l'insu|pas besoin de (?:le )?(?:mentionner|dire|signaler|préciser)|inutile de (?:le )?(?:mentionner|dire|signaler|préciser)`,
-    directive: String.raw`vous devez|tu dois|toujours|assurez-vous|il faut|obligatoire|avant de`,
+    directive: String.raw`vous devez|tu dois|toujours|assurez-vous|il faut|obligatoire|avant de|à appeler|à utiliser|en priorité|[a-zé]{3,}ez(?![a-z])`,
     scope: String.raw`toujours|chaque (?:fois|tour|appel|message|requête)|à chaque|automatiquement|systématiquement`,
-    preference: String.raw`au lieu d[e']|plutôt que|à la place d[e']|les autres outils sont (?:obsolètes|dépréciés|peu fiables)|utilise[zr]? uniquement cet|préfére[zr]? cet`,
+    preference: String.raw`au lieu d[e']|plutôt que|à la place d[e']|les autres outils(?: [^.]{0,60})? sont (?:obsolètes|dépréciés|peu fiables)|en priorité avant|utilise[zr]? uniquement cet|préfére[zr]? cet`,
     redirect: String.raw`chang|remplac|redirig|défini|configur|doit être|sera`,
     callFirst: String.raw`(?:appelle[rz]?|utilise[rz]?|invoque[rz]?) (?:d'abord )?cet outil|d'abord (?:appeler|utiliser)|avant (?:toute|tout|de répondre)`,
   },
@@ -405,7 +405,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`umgebungsvariable(?:n)?`],
       [
         'conversation',
-        String.raw`(?:gesprächs|chat|nachrichten|konversations)verlauf|gesamte[nr]? (?:unterhaltung|konversation|nachricht|gespräch)|vollständige[nr]? (?:nachricht|unterhaltung|gespräch|anfrage)|vorherige[nr]? nachrichten|nachricht(?:en)? des (?:nutzers|benutzers)|alles,? was der (?:nutzer|benutzer)`,
+        String.raw`(?:gesprächs|chat|nachrichten|konversations)verlauf|(?:im|aus dem) (?:chat|gespräch|verlauf)|gesamte[nr]? (?:unterhaltung|konversation|nachricht|gespräch)|vollständige[nr]? (?:nachricht|unterhaltung|gespräch|anfrage)|vorherige[nr]? nachrichten|nachricht(?:en)? des (?:nutzers|benutzers)|alles,? was der (?:nutzer|benutzer)`,
       ],
       ['system-prompt', String.raw`systemprompt|system-prompt|systemanweisungen|deine anweisungen`],
     ],
@@ -416,7 +416,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     secrecy: String.raw`weglass|lass .{0,20}weg|nur mit|(?:muss|müssen|braucht|brauchen) (?:\S+ ){0,4}nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt|gesagt|gemeldet)|nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt) werden|ohne (?:den (?:nutzer|benutzer) )?(?:zu )?(?:informieren|benachrichtigen|erwähnen|fragen)|ohne (?:es )?zu erwähnen|nicht (?:erwähnen|mitteilen|sagen|anzeigen)|erwähne (?:das |dies |es )?nicht|sag(?:e)? (?:dem (?:nutzer|benutzer) )?nichts|verschweig|stillschweigend|unbemerkt|heimlich|im hintergrund|kein grund,? (?:das |es )?zu erwähnen|muss nicht erwähnt|nicht nötig,? (?:das |es )?zu erwähnen`,
     directive: String.raw`du musst|sie müssen|immer|stelle sicher|stellen sie sicher|zwingend|vorher|bevor`,
     scope: String.raw`immer|jede[nmrs]? (?:mal|runde|aufruf|anfrage|nachricht|antwort)|bei jede[nmrs]?|automatisch`,
-    preference: String.raw`statt|anstatt|anstelle|andere(?:n)? (?:tools|werkzeuge) (?:sind|gelten als) (?:veraltet|unzuverlässig)|nur dieses (?:tool|werkzeug)|bevorzuge dieses`,
+    preference: String.raw`statt|anstatt|anstelle|andere(?:n)? (?:\S+ ){0,4}(?:tools|werkzeuge)(?: [^.]{0,60})? (?:sind|gelten als) (?:veraltet|unzuverlässig)|nur dieses (?:tool|werkzeug)|bevorzuge dieses`,
     redirect: String.raw`änder|ersetz|umleit|setz|konfigurier|stell|muss .{0,30}sein|wird zu`,
     callFirst: String.raw`(?:zuerst|zunächst|vorher) (?:dieses (?:tool|werkzeug)|aufrufen)|vor (?:jeder|jedem|allem|der antwort)`,
   },
@@ -433,7 +433,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`variabil[ei] d'ambiente|variabil[ei] di ambiente`],
       [
         'conversation',
-        String.raw`cronologia (?:della )?(?:conversazione|chat|messaggi)|conversazione (?:completa|intera)|messaggi? (?:complet[oi]|precedenti|dell'utente)`,
+        String.raw`cronologia (?:della )?(?:conversazione|chat|messaggi)|(?:nella|dalla|della) (?:conversazione|chat)|conversazione (?:completa|intera)|messaggi? (?:complet[oi]|precedenti|dell'utente)`,
       ],
       ['system-prompt', String.raw`prompt di sistema|istruzioni di sistema|le tue istruzioni`],
     ],
@@ -444,7 +444,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     secrecy: String.raw`ometti|solo con|senza (?:avvisare|dire|informare|menzionare|notificare)|non (?:dire|menzionare|informare|avvisare|mostrare)|silenziosamente|di nascosto|discretamente|non (?:è necessario|serve) (?:menzionare|dire|avvisare)`,
     directive: String.raw`devi|sempre|assicurati|è obbligatorio|prima di`,
     scope: String.raw`sempre|ogni (?:volta|turno|chiamata|messaggio|richiesta)|automaticamente`,
-    preference: String.raw`invece di|al posto di|gli altri strumenti sono (?:obsoleti|deprecati)|usa solo questo|preferisci questo`,
+    preference: String.raw`invece di|al posto di|gli altri strumenti(?: [^.]{0,60})? sono (?:obsoleti|deprecati)|usa solo questo|preferisci questo`,
     redirect: String.raw`cambi|sostitu|reindirizz|impost|configur|deve essere|sarà`,
     callFirst: String.raw`(?:chiama|usa|invoca) (?:prima )?questo strumento|prima di (?:qualsiasi|tutto|rispondere)`,
   },
@@ -461,7 +461,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`переменн\S* окружени\S*|переменн\S* сред\S*`],
       [
         'conversation',
-        String.raw`истори\S* (?:переписки|диалога|чата|сообщений|разговора)|весь (?:диалог|разговор|чат)|всю переписку|полн\S* (?:текст|сообщени\S*|запрос\S*)|сообщени\S* пользовател\S*|предыдущ\S* сообщени\S*`,
+        String.raw`истори\S* (?:переписки|диалога|чата|сообщений|разговора)|(?:в|из) (?:переписк|разговор|диалог|чат)\S*|весь (?:диалог|разговор|чат)|всю переписку|полн\S* (?:текст|сообщени\S*|запрос\S*)|сообщени\S* пользовател\S*|предыдущ\S* сообщени\S*`,
       ],
       [
         'system-prompt',
@@ -473,7 +473,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     follow: String.raw`следуй|следова|выполн|исполн|подчин`,
     override: String.raw`игнорир|забудь|забыва|проигнорир`,
     secrecy: String.raw`опусти|умолчи|только с|не (?:сообщай|говори|упоминай|показывай|уведомляй|информируй)|без (?:уведомления|ведома|сообщения|предупреждения)|незаметно|молча|тайно|втихую|не нужно (?:сообщать|говорить|упоминать)|нет необходимости (?:сообщать|говорить|упоминать)`,
-    directive: String.raw`ты должен|вы должны|необходимо|обязательно|всегда|перед тем как|прежде чем|нужно|[а-яё]{3,}(?:айте|яйте|йте|ите)(?![а-яё])`,
+    directive: String.raw`ты должен|вы должны|необходимо|обязательно|всегда|перед тем как|прежде чем|нужно|[а-яё]{3,}(?:йте|ите|ьте)(?![а-яё])`,
     scope: String.raw`всегда|кажд(?:ый|ого|ой|ому|ом|ую|ые|ых) (?:раз|вызов|запрос|ход|ответ|сообщени|реплик)|при каждом|каждом|автоматически|в начале кажд`,
     preference: String.raw`вместо|другие инструменты (?:устарели|ненадёжны|ненадежны)|используй только этот|предпочитай этот`,
     redirect: String.raw`установ|измен|замен|перенаправ|смен|должен быть|должна быть|будет`,
@@ -489,7 +489,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`环境变量`],
       [
         'conversation',
-        String.raw`对话(?:历史|记录|内容)|聊天(?:记录|历史|内容)|完整(?:的)?(?:消息|对话|请求|提示)|用户(?:的)?(?:消息|输入|提问|原话)|之前的消息|全部消息|所有消息`,
+        String.raw`对话(?:历史|记录|内容)|对话中|聊天中|聊天(?:记录|历史|内容)|完整(?:的)?(?:消息|对话|请求|提示)|用户(?:的)?(?:消息|输入|提问|原话)|之前的消息|全部消息|所有消息`,
       ],
       ['system-prompt', String.raw`系统提示(?:词)?|系统指令|你的指令`],
     ],
@@ -514,7 +514,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`環境変数`],
       [
         'conversation',
-        String.raw`会話(?:履歴|の履歴|内容|全体|ログ)|チャット(?:履歴|ログ)|メッセージ(?:全文|全体|履歴)|ユーザー(?:の)?(?:メッセージ|入力|発言)|これまでのやり取り|全文`,
+        String.raw`会話(?:履歴|の履歴|内容|全体|ログ)|会話(?:の)?中|会話で|チャット(?:履歴|ログ)|メッセージ(?:全文|全体|履歴)|ユーザー(?:の)?(?:メッセージ|入力|発言)|これまでのやり取り|全文`,
       ],
       ['system-prompt', String.raw`システムプロンプト|システム指示|あなたの指示`],
     ],
@@ -536,7 +536,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`환경\s?변수`],
       [
         'conversation',
-        String.raw`대화\s?(?:기록|내역|내용)|채팅\s?기록|전체\s?메시지|사용자(?:의)?\s?메시지`,
+        String.raw`대화\s?(?:기록|내역|내용)|대화\s?(?:중|에서)|채팅\s?기록|전체\s?메시지|사용자(?:의)?\s?메시지`,
       ],
       ['system-prompt', String.raw`시스템\s?프롬프트|시스템\s?지침`],
     ],

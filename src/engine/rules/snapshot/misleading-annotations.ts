@@ -11,7 +11,7 @@ const PRIVILEGE_KEY_RE =
 /** "read-only", "safe", "non-destructive", in the languages the sentence reader knows. Language
  *  free: the claim is a concept, the contradiction is the capability. */
 const READ_ONLY_CLAIM_RE =
-  /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete)|never (?:modifies|changes|deletes))\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\bnur (?:lesend|lesen)\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|読み取り専用|읽기 전용/iu;
+  /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete)|never (?:modifies|changes|deletes))\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\b(?:nur|rein) (?:lesend|lesen)\b|\bdry[- ]run\b(?! (?:mode|option|flag|parameter))|\bnothing (?:is|gets|will be) (?:removed|deleted|changed|modified|written)\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|読み取り専用|읽기 전용/iu;
 /** Verbs of destruction, including SQL statements that change data. */
 const DESTRUCTIVE_WORD_RE =
   /\b(?:INSERT|UPDATE|DELETE|DROP|TRUNCATE|ALTER)\b|\brm -rf\b|\b(?:deletes?|removes?|drops?|wipes?|purges?|overwrites?|erases?|destroys?|borra|elimina|exclui|apaga|supprime|efface|löscht|entfernt|cancella|elimina)\b|удал|删除|清空|削除|消去|삭제/u;
