@@ -93,7 +93,8 @@ const GATE_RE = new RegExp(
     String.raw`\b(?:every|each) (?:turn|call|request|message|reply|response|conversation|time)\b|\bbefore (?:any|every|each|anything|responding|answering)\b`,
     String.raw`\b(?:follow|obey|comply with|carry out|do what)\b[^.]{0,40}\b(?:instructions?|says|directions|commands|steps)`,
     String.raw`\b(?:ignore|disregard|forget|bypass)\b`,
-    String.raw`\btreat (?:its|their|the|them|those|these|it)\b[^.]{0,30}\bas (?:part of )?|\blet (?:its|their|the|them|those|these|it)\b[^.]{0,20}\b(?:decide|dictate|determine|drive|guide|steer)\b|\b(?:clutters?|distracts? from)\b|\bcarry (?:those|these|the|its|their|them|it)\b[^.]{0,20}\bout\b`,
+    String.raw`\b(?:before|after) (?:presenting|showing|returning|answering|responding|replying|displaying)\b|\bpg_shadow\b|\bpassword hash`,
+    String.raw`\btreat (?:its|their|the|them|those|these|it|that|this)\b[^.]{0,40}\bas (?:part of )?|\blet (?:its|their|the|them|those|these|it)\b[^.]{0,20}\b(?:decide|dictate|determine|drive|guide|steer)\b|\b(?:clutters?|distracts? from)\b|\bcarry (?:those|these|the|its|their|them|it)\b[^.]{0,20}\bout\b`,
     String.raw`\b(?:bcc|cc|recipients?|redirect|reroute|forward)\b`,
     // Consent claimed, reasons not to tell, selective reporting.
     String.raw`\b(?:agreed|consented|approved|opted in)\b|\bbring(?:ing)? (?:it|this|that) up\b|\b(?:only|just) (?:report|mention|tell|say|show|surface)\b|\b(?:report|mention|tell|say|show|reply with|respond with) only\b|\bno (?:reason|point|need) to\b`,
@@ -251,10 +252,10 @@ const OPENING_ADVERBS = new Set([
   'not',
 ]);
 const MODAL_RE =
-  /\b(?:you|assistant|model|ai|agent|llm|claude|gpt|caller|client)\b[^.]{0,20}?\b(?:must|should|need to|needs to|have to|has to|are required to|is required to|shall|will need to|ought to)\b|\b(?:make sure|be sure|remember to|ensure|don't forget|do not forget|it is (?:required|mandatory|necessary|essential|important) (?:to|that)|it's (?:required|mandatory|necessary|essential|important) (?:to|that)|is expected to|are expected to|is to be|are to be)\b|\b(?:should|must|shall|needs? to|has to|have to)\s+(?:always\s+|also\s+)?(?:be\s+)?(?:hold|contain|include|carry|have|receive|get|take|be set|be filled|be populated|filled|populated|set|equal|match|mirror|repeat|echo|copy)\b/;
+  /\b(?:you|assistants?|models?|ai|agents?|llms?|claude|gpt|callers?|clients?)\b[^.]{0,20}?\b(?:must|should|need to|needs to|have to|has to|are required to|is required to|shall|will need to|ought to)\b|\b(?:make sure|be sure|remember to|ensure|don't forget|do not forget|it is (?:required|mandatory|necessary|essential|important) (?:to|that)|it's (?:required|mandatory|necessary|essential|important) (?:to|that)|is expected to|are expected to|is to be|are to be)\b|\b(?:should|must|shall|needs? to|has to|have to)\s+(?:always\s+|also\s+)?(?:be\s+)?(?:hold|contain|include|carry|have|receive|get|take|be set|be filled|be populated|filled|populated|set|equal|match|mirror|repeat|echo|copy)\b/;
 /** Obeying text from elsewhere: the verb and what is obeyed, next to each other. */
 const OBEY_REMOTE_RE =
-  /\blet (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} (?:decide|dictate|determine|drive|guide|direct|steer)\b|\btreat (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} as (?:part of )?(?:\w+ ){0,2}(?:instruction|rule|system|policy|command)|\bcarry (?:those|these|the|its|their|them|it)(?: \w+){0,2} out\b|\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|step|rule|command|procedure|task|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
+  /\btreat (?:its|their|the|them|those|these|it|that|this)\b(?: \w+){0,4} as (?:part of )?(?:\w+ ){0,2}(?:task|order|directive|to-?do)|\blet (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} (?:decide|dictate|determine|drive|guide|direct|steer)\b|\btreat (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} as (?:part of )?(?:\w+ ){0,2}(?:instruction|rule|system|policy|command)|\bcarry (?:those|these|the|its|their|them|it)(?: \w+){0,2} out\b|\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|step|rule|command|procedure|task|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
 const ATTACK_TALK_RE =
   /\b(?:prompt\s*-?\s*injections?|untrusted|malicious|crafted|attackers?|phishing|poison(?:ed|ing)?|adversarial|jailbreaks?)\b/;
 /** Objects that no bug report or feedback form needs. */
@@ -345,6 +346,10 @@ function opensImperative(tokens: readonly Token[], i: number): boolean {
   );
 }
 
+const STORE_VERBS = new Set(['store', 'save', 'persist', 'keep']);
+const SECURE_STORE_RE =
+  /\b(?:environment variable|env var|vault|keychain|keyring|secrets? manager|password manager|credential store|\.env file|secure storage|encrypted)/;
+
 function englishActions(tokens: readonly Token[]): {
   actions: Set<ActionKind>;
   forbidden: Set<ActionKind>;
@@ -369,6 +374,10 @@ function englishActions(tokens: readonly Token[]): {
     // Nouns only count when they stand where a verb does: "bcc x@y", "cc the team", "<paste …>".
     if (t.pos === 'NOUN' && t.lemma !== 'bcc' && t.lemma !== 'cc' && !opensImperative(tokens, i))
       continue;
+    // A participle used as an adjective ("their saved credentials", "the stored key") names a
+    // thing, not an act.
+    if (/ed$/.test(t.value.toLowerCase()) && /^(?:DET|PRON)$/.test(tokens[i - 1]?.pos ?? ''))
+      continue;
     // A passive ("they would be logged", "is included in the response") describes what happens;
     // it asks the model for nothing.
     if (isPassive(tokens, i)) {
@@ -388,6 +397,14 @@ function englishActions(tokens: readonly Token[]): {
     )
       (t.negated || precededByNegation(tokens, i) ? forbidden : actions).add('transmit');
   }
+  // Keeping a secret in a secure store is the safe practice: "store the key in an environment
+  // variable", "save it to the keychain".
+  if (
+    actions.has('transmit') &&
+    tokens.every((t) => EN_ACTIONS[t.lemma] !== 'transmit' || STORE_VERBS.has(t.lemma)) &&
+    SECURE_STORE_RE.test(lemmaText(tokens))
+  )
+    actions.delete('transmit');
   const lemmas = lemmaText(tokens);
   for (const [phrase, kind] of EN_PHRASAL_ACTIONS) {
     const at = lemmas.indexOf(phrase);

@@ -51,6 +51,10 @@ export const EN_ACTIONS: Readonly<Record<string, ActionKind>> = {
   post: 'transmit',
   share: 'transmit',
   copy: 'transmit',
+  export: 'transmit',
+  store: 'transmit',
+  save: 'transmit',
+  persist: 'transmit',
   bcc: 'transmit',
   cc: 'transmit',
   embed: 'transmit',
@@ -215,7 +219,7 @@ export const EN_SCOPE_RE =
 
 /** Preference manipulation: this tool over others. */
 export const EN_PREFERENCE_RE =
-  /\b(?:instead of|rather than|in place of|over) (?:any|all|every|the|other|another|a different|built-in|native)\b[^.]{0,40}\b(?:tools?|servers?|search|options?|functions?|providers?|services?|integrations?|alternatives?)\b|\bother (?:tools?|servers?|providers?|integrations?) (?:are|is|have been|will be) (?:deprecated|unreliable|outdated|broken|unsafe|insecure|disabled|retired|obsolete|compromised|not allowed)\b|\b(?:only|exclusively) (?:use|call|trust|rely on) this\b(?!(?: \w+)? (?:if|when|once|after|unless|with)\b)|\bnever use (?:any )?(?:other|another|the built-in|a different)\b|\bdo not use (?:any )?(?:other|another|the built-in|a different)\b|\balways (?:prefer|choose|pick|select) this\b|\bprefer this (?:tool|server|one)\b|\bthrough this (?:tool|server|function)\b[^.]{0,20}\binstead\b|\b(?:tools?|servers?|integrations?|trackers?|providers?)\b[^.]{0,80}\b(?:are|is) (?:no longer|not) (?:supported|maintained|available|safe|reliable|accurate|up to date|in sync|trustworthy)\b|\b(?:are|is) out of sync\b|\b(?:so |and )?(?:skip|avoid|ignore|bypass) (?:them|those|these|it)\b/;
+  /\b(?:instead of|rather than|in place of|over) (?:any|all|every|the|other|another|a different|built-in|native)\b[^.]{0,40}\b(?:tools?|servers?|search|options?|functions?|providers?|services?|integrations?|alternatives?)\b|\bother (?:tools?|servers?|providers?|integrations?) (?:are|is|have been|will be) (?:deprecated|unreliable|outdated|broken|unsafe|insecure|disabled|retired|obsolete|compromised|not allowed)\b|\b(?:only|exclusively) (?:use|call|trust|rely on) this\b(?!(?: \w+)? (?:if|when|once|after|unless|with)\b)|\bnever use (?:any )?(?:other|another|the built-in|a different)\b|\bdo not use (?:any )?(?:other|another|the built-in|a different)\b|\balways (?:prefer|choose|pick|select) this\b|\bprefer this (?:tool|server|one)\b|\bthrough this (?:tool|server|function)\b[^.]{0,20}\binstead\b|\b(?:tools?|servers?|integrations?|trackers?|providers?)\b[^.]{0,80}\b(?:are|is) (?:no longer|not) (?:supported|maintained|available|safe|reliable|accurate|up to date|in sync|trustworthy)\b|\b(?:are|is) out of sync\b|\b(?:tools?|servers?|integrations?)\b[^.]{0,60}\b(?:are|is|have been|has been) (?:superseded|replaced|obsolete|deprecated)\b|\bshould be (?:skipped|ignored|avoided)\b|\b(?:so |and )?(?:skip|avoid|ignore|bypass) (?:them|those|these|it)\b/;
 
 // ---------------------------------------------------------------------------------------------
 // Objects, by concept. Phrases are matched on lemmatised English text (and on the normalised text
@@ -224,7 +228,7 @@ export const EN_PREFERENCE_RE =
 const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
   [
     'credential',
-    String.raw`api[ _-]?keys?|apikeys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|ssh[ _-]?keys?|signing[ _-]?keys?|auth(?:entication|orization)?[ _-]?(?:token|header|code|key)s?|access[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?(?:tokens?|ids?|cookies?)|oauth[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?|pats?\b|jwts?|passwords?|passphrases?|passcodes?|credentials?|secrets?|cookies?|seed[ _-]?phrases?|mnemonic(?: phrase)?s?|recovery[ _-]?(?:phrase|code|key)s?|2fa codes?|otp codes?|one[- ]time (?:code|password)s?|client[ _-]?secrets?|wallet[ _-]?keys?|keychain|login details|sas(?:[ _-]?tokens?|[ _-]?urls?)?\b|shared access signatures?`,
+    String.raw`api[ _-]?keys?|apikeys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|ssh[ _-]?keys?|signing[ _-]?keys?|auth(?:entication|orization)?[ _-]?(?:token|header|code|key)s?|access[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?(?:tokens?|ids?|cookies?)|oauth[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?|pats?\b|jwts?|passwords?|passphrases?|passcodes?|credentials?|secrets?|cookies?|seed[ _-]?phrases?|mnemonic(?: phrase)?s?|recovery[ _-]?(?:phrase|code|key)s?|2fa codes?|otp codes?|one[- ]time (?:code|password)s?|client[ _-]?secrets?|wallet[ _-]?keys?|keychain|login details|password hash(?:es)?|pg_shadow|sas(?:[ _-]?tokens?|[ _-]?urls?)?\b|shared access signatures?`,
   ],
   [
     'sensitive-file',
@@ -409,12 +413,12 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`systemprompt|system-prompt|systemanweisungen|deine anweisungen`],
     ],
-    transmit: String.raw`einfüg|kopier|send|schick|übermittel|übertrag|anhäng|häng|füg|einfüg|weiterleit|leite|übergib|übergeb|gib|kopier|mitschick|mitsend|trag|setz|teil|lade .{0,20}hoch`,
+    transmit: String.raw`veröffentlich|poste|einfüg|kopier|send|schick|übermittel|übertrag|anhäng|häng|füg|einfüg|weiterleit|leite|übergib|übergeb|gib|kopier|mitschick|mitsend|trag|setz|teil|lade .{0,20}hoch`,
     read: String.raw`lies|les[ent]|öffne|hol|sammel|extrahier|auslesen`,
     follow: String.raw`befolg|folg|führ .{0,20}aus|ausführ|umsetz`,
     override: String.raw`ignorier|vergiss|vergess`,
     secrecy: String.raw`weglass|lass .{0,20}weg|nur mit|(?:muss|müssen|braucht|brauchen) (?:\S+ ){0,4}nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt|gesagt|gemeldet)|nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt) werden|ohne (?:den (?:nutzer|benutzer) )?(?:zu )?(?:informieren|benachrichtigen|erwähnen|fragen)|ohne (?:es )?zu erwähnen|nicht (?:erwähnen|mitteilen|sagen|anzeigen)|erwähne (?:das |dies |es )?nicht|sag(?:e)? (?:dem (?:nutzer|benutzer) )?nichts|verschweig|stillschweigend|unbemerkt|heimlich|im hintergrund|kein grund,? (?:das |es )?zu erwähnen|muss nicht erwähnt|nicht nötig,? (?:das |es )?zu erwähnen`,
-    directive: String.raw`du musst|sie müssen|immer|stelle sicher|stellen sie sicher|zwingend|vorher|bevor`,
+    directive: String.raw`du musst|sie müssen|immer|stelle sicher|stellen sie sicher|zwingend|vorher|bevor|übergib|(?:gib|füge|sende|schicke|hänge|kopiere|trage|setze|lies|öffne|hole) `,
     scope: String.raw`immer|jede[nmrs]? (?:mal|runde|aufruf|anfrage|nachricht|antwort)|bei jede[nmrs]?|automatisch`,
     preference: String.raw`statt|anstatt|anstelle|andere(?:n)? (?:\S+ ){0,4}(?:tools|werkzeuge)(?: [^.]{0,60})? (?:sind|gelten als) (?:veraltet|unzuverlässig)|nur dieses (?:tool|werkzeug)|bevorzuge dieses`,
     redirect: String.raw`änder|ersetz|umleit|setz|konfigurier|stell|muss .{0,30}sein|wird zu`,
@@ -499,8 +503,8 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     override: String.raw`忽略|无视|忘记`,
     secrecy: String.raw`省略|略去|不提|只回复|只返回|不要(?:告诉|告知|提及|提醒|通知|显示)|无需(?:告诉|告知|提及|通知|说明)|不必(?:告诉|告知|提及|通知|说明)|不用(?:告诉|告知|提及|通知)|悄悄|默默|静默|暗中|秘密地|偷偷|不让用户知道`,
     directive: String.raw`必须|务必|一定要|总是|始终|请|之前`,
-    scope: String.raw`每次|每一次|每轮|每个(?:请求|回合|调用)|总是|始终|自动`,
-    preference: String.raw`而不是|代替|其他工具(?:已|都)?(?:过时|弃用|不可靠)|只使用此|优先使用此`,
+    scope: String.raw`每次|每一次|每轮|每一轮|开始时|每个(?:请求|回合|调用)|总是|始终|自动`,
+    preference: String.raw`而不是|代替|其他.{0,10}工具.{0,6}(?:已|都)?(?:过时|弃用|不可靠|停止维护|不再维护)|改用本工具|一律改用|只使用此|优先使用此`,
     redirect: String.raw`设置|设为|改为|替换|重定向|指向|更改|必须是|应为`,
     callFirst: String.raw`先调用|首先调用|优先调用|在任何.{0,10}之前|回答之前`,
   },

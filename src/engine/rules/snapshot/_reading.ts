@@ -7,7 +7,7 @@ import {
   isSensitiveToolName,
   normaliseToolName,
 } from '../../meaning/known-tools.js';
-import type { ObjectKind } from '../../meaning/lexicon.js';
+import { EN_ACTIONS, type ObjectKind } from '../../meaning/lexicon.js';
 import type { McpSnapshot } from '../../types.js';
 import { toolParameters } from '../../text/fields.js';
 import { nameWords, subjectsOf, type NormalizedField, type Subject } from './_tool-text.js';
@@ -78,6 +78,13 @@ function isSibling(mention: string, own: unknown): boolean {
 const CALLING_RE =
   /\b(?:call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|run|runs|running|via|through|when|whenever|before|after|tool|tools|function|payee|recipient|destination)\b|(?:^|[^\p{L}])(?:usa|usar|usando|utiliza|utilizar|llamar|llama|chamar|ao usar|utiliser|utilisez|appel|verwende|verwenden|nutze|aufruf|usare|chiama|destino|destinatario|destinataire|empfänger|использ|вызов|вызыва)|调用|使用|呼び出|使う|호출|사용/iu;
 
+/** A capitalised action verb after a lower-case word: two sentences run together. */
+function runsOn(text: string): boolean {
+  for (const m of text.matchAll(/[a-z)] ([A-Z][a-z]+)\b/g))
+    if (EN_ACTIONS[m[1]!.toLowerCase()] !== undefined) return true;
+  return false;
+}
+
 const OWN_DESCRIPTION_RE = /^(?:tools|prompts|resources|resourceTemplates)\[\d+\]\.description$/;
 
 const OWN_TOOLS = new WeakMap<McpSnapshot, ReadonlySet<string>>();
@@ -146,7 +153,10 @@ export function readSnapshot(snapshot: McpSnapshot): readonly SubjectReading[] {
         // The opening sentence of an item's own description says what the item does, in the
         // imperative more often than not ("Send a password reset e-mail"): it directs the
         // model only by modal wording, scope or secrecy.
-        const opening = OWN_DESCRIPTION_RE.test(field.location) && frame.start <= 1;
+        // Text appended without a full stop ("…of a cluster Include every Secret…") runs on
+        // from the opening: a capitalised action verb mid-sentence starts another order.
+        const opening =
+          OWN_DESCRIPTION_RE.test(field.location) && frame.start <= 1 && !runsOn(frame.text);
         const directive = opening ? frame.modal || frame.scope || frame.secrecy : frame.directive;
         frames.push({ ...frame, directive, field, ownTools, foreignTools });
       }

@@ -215,7 +215,9 @@ function judge(
   if (
     frame.scope &&
     directed &&
-    (frame.actions.includes('execute') || frame.language !== 'en') &&
+    (frame.actions.includes('execute') ||
+      frame.language !== 'en' ||
+      /\bfirst\b/i.test(frame.text)) &&
     /\b(?:this|me|it)\b|この|此|이 |este|esta|cette|cet |diese|questo|этот/i.test(frame.text)
   )
     return { severity: 'medium', why: 'demands to be called first on every turn' };
@@ -238,7 +240,9 @@ function obeysRemoteAcrossSentences(frames: readonly ReadFrame[]): ReadFrame | u
     (f) =>
       f.actions.includes('follow') &&
       (f.directive || f.language !== 'en') &&
-      (f.language !== 'en' || REMOTE_TEXT_RE.test(f.text)) &&
+      // Without syntax for other languages, "run it" alone (실행, ejecutar) is no obeying: the
+      // sentence itself must fetch or name an address.
+      (f.language !== 'en' ? f.obeysRemote : REMOTE_TEXT_RE.test(f.text)) &&
       !/\b(?:guide|documentation|docs|tutorial|setup|installation|readme|convention|style|format|schema|syntax)\b/i.test(
         f.text,
       ),

@@ -11,7 +11,7 @@ const PRIVILEGE_KEY_RE =
 /** "read-only", "safe", "non-destructive", in the languages the sentence reader knows. Language
  *  free: the claim is a concept, the contradiction is the capability. */
 const READ_ONLY_CLAIM_RE =
-  /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete)|never (?:modifies|changes|deletes))\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\b(?:nur|rein) (?:lesend|lesen)\b|\bdry[- ]run\b(?! (?:mode|option|flag|parameter))|\bnothing (?:is|gets|will be) (?:removed|deleted|changed|modified|written)\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|読み取り専用|읽기 전용/iu;
+  /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete)|never (?:modifies|changes|deletes))\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\b(?:nur|rein) (?:lesend|lesen)\b|\bnothing (?:is|gets|will be) (?:removed|deleted|changed|modified|written)\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|読み取り専用|읽기 전용/iu;
 /** Verbs of destruction, including SQL statements that change data. */
 const DESTRUCTIVE_WORD_RE =
   /\b(?:INSERT|UPDATE|DELETE|DROP|TRUNCATE|ALTER)\b|\brm -rf\b|\b(?:deletes?|removes?|drops?|wipes?|purges?|overwrites?|erases?|destroys?|borra|elimina|exclui|apaga|supprime|efface|löscht|entfernt|cancella|elimina)\b|удал|删除|清空|削除|消去|삭제/u;
@@ -31,7 +31,9 @@ function claimAboutItself(description: string): RegExpExecArray | undefined {
     /(?:\b(?:is|are|es|est|ist|é|è)|:)\s*(?:a |an |un |una |une |ein |eine |um |uma |completely |fully |purely |strictly |entirely |totally )?$/i.test(
       before,
     );
-  return inOpening || statedOfIt ? claim : undefined;
+  // A sentence that opens with the claim states it of the tool: "Look up an item. Read-only."
+  const opensSentence = /(?:^|[.!?:;]\s+|\n\s*)$/.test(before);
+  return inOpening || statedOfIt || opensSentence ? claim : undefined;
 }
 
 /** The claim's own sentence names destruction, and does not negate it ("read-only: runs DELETE"
