@@ -88,7 +88,7 @@ function keyed(
 const nameOf =
   (field: string, kind: string) =>
   (item: Record<string, unknown>, index: number): string =>
-    typeof item[field] === 'string' ? (item[field] as string) : `(unnamed ${kind} ${index})`;
+    typeof item[field] === 'string' ? (item[field]) : `(unnamed ${kind} ${index})`;
 
 /** The pin of a snapshot: every definition and field hashed, texts kept for diffs. */
 export function pinDefinitions(snapshot: McpSnapshot): DefinitionPin {
@@ -412,7 +412,7 @@ export function definitionChangeFindings(
           }))
         : [
             {
-              location: where ?? `${SECTION_OF[change.kind as DefinitionKind]}`,
+              location: where ?? `${SECTION_OF[change.kind]}`,
               snippet: `${change.change === 'added' ? '+' : '-'} ${plainName(change.name)}`,
             },
           ];
