@@ -10,6 +10,7 @@ import {
   applyPin,
   asDefinitionPin,
   pinDefinitions,
+  readableDiff,
   type DefinitionChange,
   type DefinitionPin,
   type McpSnapshot,
@@ -75,7 +76,8 @@ async function writePinFile(path: string, pin: PinFile): Promise<void> {
 
 function describe(change: DefinitionChange): string {
   const what = change.kind === 'instructions' ? 'instructions' : `${change.kind} "${change.name}"`;
-  const fields = change.fields.length > 0 ? ` (${change.fields.map((f) => f.field).join(', ')})` : '';
+  const fields =
+    change.fields.length > 0 ? ` (${change.fields.map((f) => f.field).join(', ')})` : '';
   return `${what} ${change.change}${fields}`;
 }
 
@@ -111,7 +113,13 @@ export async function applyPinFile(
         notes.push(`${server.key}: accepted: ${describe(change)}`);
       results.push(server.result);
     } else {
-      for (const change of applied.changes) notes.push(`${server.key}: ${describe(change)}`);
+      for (const change of applied.changes) {
+        notes.push(`${server.key}: ${describe(change)}`);
+        for (const field of change.fields) {
+          const diff = readableDiff(field.before, field.after).split('\n');
+          notes.push(`  ${field.field}: ${diff.join('\n    ')}`);
+        }
+      }
       results.push(applied.result);
     }
   }

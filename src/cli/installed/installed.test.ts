@@ -220,13 +220,21 @@ STARTED_FILE = ${JSON.stringify(started)}
       clients: {
         client: string;
         scope: string;
-        servers: { server: string; status: string; reason?: string; result?: { findings: unknown[] } }[];
+        servers: {
+          server: string;
+          status: string;
+          reason?: string;
+          result?: { findings: unknown[] };
+        }[];
       }[];
       configs: { findings: { rule_id: string; file?: string }[] };
     };
     const byClient = new Map<string, string[]>();
     for (const c of view.clients) {
-      byClient.set(c.client, [...(byClient.get(c.client) ?? []), ...c.servers.map((s) => s.server)]);
+      byClient.set(c.client, [
+        ...(byClient.get(c.client) ?? []),
+        ...c.servers.map((s) => s.server),
+      ]);
     }
     assert.deepEqual(Object.fromEntries([...byClient].sort()), {
       'claude-code': ['docs', 'code-notes', 'project-docs'],
@@ -241,9 +249,23 @@ STARTED_FILE = ${JSON.stringify(started)}
     });
     const servers = view.clients.flatMap((c) => c.servers);
     const status = (name: string) => servers.find((s) => s.server === name)!;
-    for (const name of ['docs', 'project-docs', 'cursor-docs', 'windsurf-docs', 'gemini-docs', 'workspace-docs'])
+    for (const name of [
+      'docs',
+      'project-docs',
+      'cursor-docs',
+      'windsurf-docs',
+      'gemini-docs',
+      'workspace-docs',
+    ])
       assert.equal(status(name).status, 'scanned', name);
-    for (const name of ['notes', 'code-notes', 'vscode-notes', 'cline-notes', 'codex-notes', 'zed-notes']) {
+    for (const name of [
+      'notes',
+      'code-notes',
+      'vscode-notes',
+      'cline-notes',
+      'codex-notes',
+      'zed-notes',
+    ]) {
       assert.equal(status(name).status, 'not-started', name);
       assert.match(status(name).reason!, /only with --run-stdio/);
     }
@@ -267,7 +289,10 @@ STARTED_FILE = ${JSON.stringify(started)}
     // Grouped by client, then server; the poisoned tool of the stdio server is found.
     assert.match(out.stdout, /^Claude Desktop \(user\): .*claude_desktop_config\.json$/m);
     assert.match(out.stdout, /^ {2}Server "notes" \(stdio: .*server\.mjs serve\)$/m);
-    assert.match(out.stdout, /^ {2}Server "installer" \(stdio: sh -c .*\)\n {4}NOT SCANNED: never started/m);
+    assert.match(
+      out.stdout,
+      /^ {2}Server "installer" \(stdio: sh -c .*\)\n {4}NOT SCANNED: never started/m,
+    );
     assert.match(out.stdout, /^Zed \(user\): /m);
     assert.match(out.stdout, /^Codex \(user\): /m);
     assert.match(out.stdout, /Servers: 13 \(12 scanned, 1 not scanned, 0 failed\)/);
@@ -276,13 +301,19 @@ STARTED_FILE = ${JSON.stringify(started)}
 
     const json = await runCli(['scan', '--run-stdio', '--format', 'json', '-q'], env, project);
     const view = JSON.parse(json.stdout) as {
-      clients: { servers: { server: string; result?: { findings: { title: string; evidence: string }[] } }[] }[];
+      clients: {
+        servers: { server: string; result?: { findings: { title: string; evidence: string }[] } }[];
+      }[];
     };
     const notes = view.clients.flatMap((c) => c.servers).find((s) => s.server === 'notes')!;
     const evidence = notes.result!.findings.map((f) => f.evidence).join('\n');
     assert.match(evidence, /id_rsa/);
     // The environment the server saw: its config's variables and PATH, nothing of the scanner's.
-    const snapshotEnv = await runCli(['scan', '--run-stdio', '--format', 'json', '-q'], env, project);
+    const snapshotEnv = await runCli(
+      ['scan', '--run-stdio', '--format', 'json', '-q'],
+      env,
+      project,
+    );
     assert.ok(!snapshotEnv.stdout.includes('SCANNER_SECRET'));
   });
 
@@ -388,11 +419,20 @@ describe('client config locations', () => {
     const paths = (platform: 'linux' | 'darwin' | 'win32', env: Record<string, string>) =>
       configLocations({ platform, env, cwd: '/p' }).map((l) => `${l.client} ${l.path}`);
     const mac = paths('darwin', { HOME: '/Users/u' });
-    assert.ok(mac.includes('claude-desktop /Users/u/Library/Application Support/Claude/claude_desktop_config.json'));
+    assert.ok(
+      mac.includes(
+        'claude-desktop /Users/u/Library/Application Support/Claude/claude_desktop_config.json',
+      ),
+    );
     assert.ok(mac.includes('vscode /Users/u/Library/Application Support/Code/User/settings.json'));
     assert.ok(mac.includes('zed /Users/u/.config/zed/settings.json'));
-    const win = paths('win32', { USERPROFILE: '/C/Users/u', APPDATA: '/C/Users/u/AppData/Roaming' });
-    assert.ok(win.includes('claude-desktop /C/Users/u/AppData/Roaming/Claude/claude_desktop_config.json'));
+    const win = paths('win32', {
+      USERPROFILE: '/C/Users/u',
+      APPDATA: '/C/Users/u/AppData/Roaming',
+    });
+    assert.ok(
+      win.includes('claude-desktop /C/Users/u/AppData/Roaming/Claude/claude_desktop_config.json'),
+    );
     assert.ok(
       win.includes(
         'cline /C/Users/u/AppData/Roaming/Code/User/globalStorage/saoudrizwan.claude-dev/settings/cline_mcp_settings.json',
@@ -406,7 +446,9 @@ describe('client config locations', () => {
     assert.ok(linux.includes('windsurf /home/u/.codeium/windsurf/mcp_config.json'));
     assert.ok(linux.includes('gemini /home/u/.gemini/settings.json'));
     assert.ok(linux.includes('claude-code /p/.mcp.json'));
-    assert.ok(paths('linux', { HOME: '/home/u', CODEX_HOME: '/c' }).includes('codex /c/config.toml'));
+    assert.ok(
+      paths('linux', { HOME: '/home/u', CODEX_HOME: '/c' }).includes('codex /c/config.toml'),
+    );
   });
 
   it('finds a macOS Claude Desktop config under a made-up HOME', async () => {

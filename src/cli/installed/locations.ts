@@ -50,8 +50,7 @@ function nonEmpty(value: string | undefined): string | undefined {
 
 /** The places every supported client reads its MCP servers from, existing or not. */
 export function configLocations({ platform, env, cwd }: LocationEnv): ConfigLocation[] {
-  const home =
-    (platform === 'win32' ? nonEmpty(env.USERPROFILE) : undefined) ?? nonEmpty(env.HOME);
+  const home = (platform === 'win32' ? nonEmpty(env.USERPROFILE) : undefined) ?? nonEmpty(env.HOME);
   const out: ConfigLocation[] = [];
   const user = (client: InstalledClient, ...parts: string[]) =>
     out.push({ client, scope: 'user', path: join(...parts) });
@@ -111,7 +110,5 @@ export function configLocations({ platform, env, cwd }: LocationEnv): ConfigLoca
 }
 
 export function currentPlatform(): Platform {
-  return process.platform === 'win32' || process.platform === 'darwin'
-    ? process.platform
-    : 'linux';
+  return process.platform === 'win32' || process.platform === 'darwin' ? process.platform : 'linux';
 }

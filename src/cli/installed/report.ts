@@ -47,7 +47,9 @@ function table(scan: InstalledScan): string {
     blocks.push(`${title}\n${body}`);
   }
   if (scan.configResult) {
-    blocks.push(`Client configurations (config rules)\n${indent(formatTable(scan.configResult))}\n`);
+    blocks.push(
+      `Client configurations (config rules)\n${indent(formatTable(scan.configResult))}\n`,
+    );
   }
   const scanned = scan.servers.filter((s) => s.status === 'scanned').length;
   const notStarted = scan.servers.filter((s) => s.status === 'not-started').length;

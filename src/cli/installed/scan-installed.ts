@@ -27,7 +27,13 @@ export interface InstalledServer {
 }
 
 export type ServerOutcome =
-  | { server: InstalledServer; status: 'scanned'; snapshot: McpSnapshot; result: ScanResult; note?: string }
+  | {
+      server: InstalledServer;
+      status: 'scanned';
+      snapshot: McpSnapshot;
+      result: ScanResult;
+      note?: string;
+    }
   | { server: InstalledServer; status: 'not-started'; reason: string }
   | { server: InstalledServer; status: 'failed'; reason: string };
 
@@ -83,7 +89,10 @@ function bearerOf(entry: McpServerConfigEntry): string | undefined {
   return undefined;
 }
 
-async function scanServer(server: InstalledServer, options: InstalledOptions): Promise<ServerOutcome> {
+async function scanServer(
+  server: InstalledServer,
+  options: InstalledOptions,
+): Promise<ServerOutcome> {
   const { entry } = server;
   const label = `${CLIENT_NAMES[server.client]}: ${entry.name}`;
   if (server.transport === 'remote') {

@@ -89,7 +89,10 @@ export function refusalOf(entry: McpServerConfigEntry): string | undefined {
   for (let i = 0; i < tokens.length; i++) {
     const program = programName(tokens[i]!);
     const next = tokens[i + 1] ?? '';
-    if (SHELLS.has(program) && /^(?:-[a-z]*c[a-z]*|\/[ck]|-command|-encodedcommand|-e|-enc)$/i.test(next))
+    if (
+      SHELLS.has(program) &&
+      /^(?:-[a-z]*c[a-z]*|\/[ck]|-command|-encodedcommand|-e|-enc)$/i.test(next)
+    )
       return `it runs inline shell code (${program} ${next})`;
     const evalFlag = INTERPRETER_EVAL[program.replace(/[\d.]+$/, '')];
     if (evalFlag && tokens.slice(i + 1).some((t) => evalFlag.test(t)))

@@ -88,7 +88,7 @@ function keyed(
 const nameOf =
   (field: string, kind: string) =>
   (item: Record<string, unknown>, index: number): string =>
-    typeof item[field] === 'string' ? (item[field]) : `(unnamed ${kind} ${index})`;
+    typeof item[field] === 'string' ? item[field] : `(unnamed ${kind} ${index})`;
 
 /** The pin of a snapshot: every definition and field hashed, texts kept for diffs. */
 export function pinDefinitions(snapshot: McpSnapshot): DefinitionPin {
@@ -272,13 +272,36 @@ export function readableDiff(before: string | undefined, after: string | undefin
   if (!multiLine) {
     const words = (s: string) => s.split(/(\s+)/).filter((t) => t !== '');
     const ops = diffTokens(words(before), words(after));
+    // Spaces between two changes belong to the change: one `[-old words-]{+new words+}` hunk
+    // reads better than words interleaved around the spaces they happen to share.
     let out = '';
-    for (let k = 0; k < ops.length;) {
-      const [op] = ops[k]!;
-      let run = '';
-      while (k < ops.length && ops[k]![0] === op) run += ops[k++]![1];
-      out += op === ' ' ? run : op === '-' ? `[-${run}-]` : `{+${run}+}`;
+    let removed = '';
+    let added = '';
+    let spaces = '';
+    const flush = () => {
+      if (removed) out += `[-${removed}-]`;
+      if (added) out += `{+${added}+}`;
+      removed = added = '';
+      out += spaces;
+      spaces = '';
+    };
+    for (const [op, token] of ops) {
+      if (op === ' ') {
+        if (/^\s+$/.test(token) && (removed || added)) {
+          spaces += token;
+          continue;
+        }
+        flush();
+        out += token;
+        continue;
+      }
+      removed += spaces;
+      added += spaces;
+      spaces = '';
+      if (op === '-') removed += token;
+      else added += token;
     }
+    flush();
     return clipDiff(out);
   }
   const ops = diffTokens(before.split('\n'), after.split('\n'));
