@@ -9,34 +9,22 @@ import { compareSeverity, sortFindings } from '../rules/define-rule.js';
 import { SOC2 } from '../rules/snapshot/_compliance.js';
 import { score } from '../scoring.js';
 import { redactSecrets } from '../secrets.js';
-import type { Finding, McpSnapshot, OwaspCategory, ScanResult, Severity } from '../types.js';
+import type {
+  DefinitionPin,
+  Finding,
+  McpSnapshot,
+  OwaspCategory,
+  PinnedDefinition,
+  PinnedField,
+  ScanResult,
+  Severity,
+} from '../types.js';
 
 export const PIN_FORMAT = 1;
 
-export interface PinnedField {
-  /** SHA-256 hex of the field's canonical JSON. */
-  hash: string;
-  /** The field as text: strings as they are, anything else as canonical indented JSON. */
-  text: string;
-}
-
-export interface PinnedDefinition {
-  /** SHA-256 hex of the whole definition's canonical JSON. */
-  hash: string;
-  fields: Record<string, PinnedField>;
-}
+export type { DefinitionPin, PinnedDefinition, PinnedField };
 
 export type DefinitionKind = 'tool' | 'prompt' | 'resource' | 'resource template';
-
-export interface DefinitionPin {
-  /** SHA-256 hex over every definition and the instructions: equal pins, equal servers. */
-  hash: string;
-  tools: Record<string, PinnedDefinition>;
-  prompts: Record<string, PinnedDefinition>;
-  resources: Record<string, PinnedDefinition>;
-  resourceTemplates: Record<string, PinnedDefinition>;
-  instructions?: PinnedField;
-}
 
 /** Canonical JSON: object keys sorted at every level, so equal definitions hash equally. */
 export function canonicalJson(value: unknown, indent = 0): string {
