@@ -278,7 +278,7 @@ export async function listStdioServer(
     return false;
   };
   let stderrTail = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     if (countOutput(chunk.length)) stderrTail = (stderrTail + chunk.toString('utf8')).slice(-500);
   });
   const started = new Promise<void>((resolve, reject) => {
@@ -313,7 +313,7 @@ export async function listStdioServer(
   );
   child.on('error', () => undefined);
   // Piped streams must never throw into the process (a server that closed its stdin early).
-  child.stdin!.on('error', () => undefined);
+  child.stdin.on('error', () => undefined);
 
   let out: StdioRun | undefined;
   let failure: StdioServerError | undefined;
