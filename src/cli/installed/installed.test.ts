@@ -227,7 +227,7 @@ STARTED_FILE = ${JSON.stringify(started)}
           result?: { findings: unknown[] };
         }[];
       }[];
-      configs: { findings: { rule_id: string; file?: string }[] };
+      configs: { findings: { rule_id: string; file?: string; monitor_candidate: boolean }[] };
     };
     const byClient = new Map<string, string[]>();
     for (const c of view.clients) {
@@ -272,7 +272,8 @@ STARTED_FILE = ${JSON.stringify(started)}
     assert.equal(status('installer').status, 'not-started');
     assert.match(status('installer').reason!, /never started: .*shell/);
     // The config files went through the config rules: the inline shell is a finding there.
-    assert.ok(view.configs.findings.some((f) => f.rule_id === 'config-inline-shell-code'));
+    const inline = view.configs.findings.find((f) => f.rule_id === 'config-inline-shell-code');
+    assert.equal(inline?.monitor_candidate, true, 'the downloaded script can change');
     assert.equal(out.code, 1, 'the inline shell finding (high) is at --fail-on high');
   });
 

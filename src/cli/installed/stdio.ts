@@ -149,7 +149,13 @@ class ChildTransport implements Transport {
   start(): Promise<void> {
     this.child.stdout!.on('data', (chunk: Buffer) => {
       if (!this.onOutput(chunk.length)) return;
-      this.buffer.append(chunk);
+      try {
+        this.buffer.append(chunk);
+      } catch (error) {
+        // One line longer than the SDK's buffer: reported, the output cap ends the run.
+        this.onerror?.(error as Error);
+        return;
+      }
       for (;;) {
         let message: JSONRPCMessage | null;
         try {
