@@ -388,7 +388,7 @@ describe('stdio servers that misbehave', () => {
   it('are stopped within their caps, reported, and never left running', async () => {
     const startedAt = Date.now();
     const out = await runCli(
-      ['scan', '--run-stdio', '--stdio-timeout', '3', '--format', 'json'],
+      ['scan', '--run-stdio', '--stdio-timeout', '10', '--format', 'json'],
       env,
       root,
     );
@@ -398,15 +398,15 @@ describe('stdio servers that misbehave', () => {
     };
     const servers = new Map(view.clients[0]!.servers.map((s) => [s.server, s]));
     assert.equal(servers.get('hangs')!.status, 'failed');
-    assert.match(servers.get('hangs')!.reason!, /did not finish listing within 3 s/);
+    assert.match(servers.get('hangs')!.reason!, /did not finish listing within 10 s/);
     assert.equal(servers.get('floods')!.status, 'failed');
     assert.match(servers.get('floods')!.reason!, /more than 4096 KiB of output/);
     assert.equal(servers.get('ignores-sigterm')!.status, 'scanned');
     assert.match(servers.get('ignores-sigterm')!.note!, /ignored SIGTERM .*killed \(SIGKILL\)/);
     assert.match(out.stderr, /ignores-sigterm: stopped \(pid \d+, SIGKILL\)/);
     assert.equal(out.code, 2, 'servers that could not be listed fail the scan');
-    // Caps: 3 s listing + 2 s grace for the hanging one; the others well within theirs.
-    assert.ok(elapsed < 15_000, `took ${elapsed} ms`);
+    // Caps: 10 s listing + 2 s grace for the hanging one; the others well within theirs.
+    assert.ok(elapsed < 40_000, `took ${elapsed} ms`);
     const pids = startedPids(out.stderr);
     assert.equal(pids.length, 3);
     const [hangPid, grandchild] = (await readFile(pidfile, 'utf8')).trim().split(' ').map(Number);
