@@ -309,13 +309,24 @@ STARTED_FILE = ${JSON.stringify(started)}
     const notes = view.clients.flatMap((c) => c.servers).find((s) => s.server === 'notes')!;
     const evidence = notes.result!.findings.map((f) => f.evidence).join('\n');
     assert.match(evidence, /id_rsa/);
-    // The environment the server saw: its config's variables and PATH, nothing of the scanner's.
-    const snapshotEnv = await runCli(
-      ['scan', '--run-stdio', '--format', 'json', '-q'],
-      env,
-      project,
-    );
-    assert.ok(!snapshotEnv.stdout.includes('SCANNER_SECRET'));
+  });
+
+  it('pins installed servers by client and name', async () => {
+    const lock = join(root, 'installed.lock.json');
+    const first = await runCli(['scan', '--pin', lock, '-q', '--format', 'json'], env, project);
+    assert.equal(first.code, 1, 'the config finding still counts');
+    const pinned = JSON.parse(await readFile(lock, 'utf8')) as { servers: Record<string, unknown> };
+    assert.deepEqual(Object.keys(pinned.servers), [
+      'claude-code:docs',
+      'claude-code:project-docs',
+      'cursor:cursor-docs',
+      'gemini:gemini-docs',
+      'vscode:workspace-docs',
+      'windsurf:windsurf-docs',
+    ]);
+    const again = await runCli(['scan', '--pin', lock, '--format', 'json'], env, project);
+    assert.ok(!again.stdout.includes('definition-changed'));
+    assert.doesNotMatch(again.stderr, /pin: /);
   });
 
   it('a server sees only its config’s environment (and PATH)', async () => {
