@@ -11,6 +11,7 @@ export default tseslint.config(
       'bin/**',
       'eslint.config.js',
       'scripts/**/*.mjs',
+      'test/fixtures/**/*.mjs',
     ],
   },
   js.configs.recommended,

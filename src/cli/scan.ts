@@ -12,7 +12,13 @@ import { presentCapabilities, type CapabilitiesView } from '../engine/capability
 import { parseCidrList } from '../engine/net/address-policy.js';
 import { findingIds, formatTable } from '../engine/format-table.js';
 import { compareSeverity } from '../engine/rules/define-rule.js';
-import { SEVERITIES, type Finding, type ScanResult, type Severity } from '../engine/types.js';
+import {
+  SEVERITIES,
+  type Finding,
+  type McpSnapshot,
+  type ScanResult,
+  type Severity,
+} from '../engine/types.js';
 import type { CliContext } from './context.js';
 import { resolveTarget, type ScanTarget } from './scan-targets.js';
 
@@ -28,9 +34,26 @@ export interface ScanCommandOptions {
   token?: string;
   allow: string[];
   quiet?: boolean;
+  /** Scan the MCP clients' configs on this machine (also when no target is given). */
+  installed?: boolean;
+  /** Start configured stdio servers to list their tools (runs their code). */
+  runStdio?: boolean;
+  /** Seconds a stdio server has to list everything (default 30). */
+  stdioTimeout?: string;
+  /** Lockfile of the servers' definitions: written the first time, compared after. */
+  pin?: string;
+  /** Accept the definitions the servers offer now into the --pin file. */
+  updatePin?: boolean;
 }
 
-type Outcome = { ok: true; result: ScanResult } | { ok: false; target: string; message: string };
+type Outcome =
+  | {
+      ok: true;
+      result: ScanResult;
+      /** A server's scan: what it offered, and its key in a --pin file. */
+      pinned?: { key: string; snapshot: McpSnapshot };
+    }
+  | { ok: false; target: string; message: string };
 
 // ---------------------------------------------------------------------------------------------
 // The variant B result shape (docs/cli.md), with every detail the engine has.
@@ -136,7 +159,7 @@ async function scanUrl(
   options: ScanCommandOptions,
   allowlist: string[],
   ctx: CliContext,
-): Promise<ScanResult> {
+): Promise<{ snapshot: McpSnapshot; result: ScanResult }> {
   const progress = (message: string) => {
     if (!options.quiet) ctx.stderr(`palisade: ${message}\n`);
   };
@@ -149,7 +172,7 @@ async function scanUrl(
       onProgress: progress,
       ...(token ? { authToken: token } : {}),
     });
-    return scanSnapshot(snapshot);
+    return { snapshot, result: scanSnapshot(snapshot) };
   } catch (error) {
     // The engine speaks the API's words (`auth_token`); here the option is --token.
     if (error instanceof FetchSnapshotError && error.reason === 'auth_required') {
@@ -190,11 +213,18 @@ async function scanTargets(
     }
     const name = target.kind === 'url' ? target.url : target.path;
     try {
-      const result =
+      const scanned =
         target.kind === 'url'
           ? await scanUrl(target.url, options, allowlist, ctx)
-          : (await import('../engine/scan-snapshot.js')).scanSnapshot(target.snapshot);
-      outcomes.push({ ok: true, result });
+          : {
+              snapshot: target.snapshot,
+              result: (await import('../engine/scan-snapshot.js')).scanSnapshot(target.snapshot),
+            };
+      outcomes.push({
+        ok: true,
+        result: scanned.result,
+        pinned: { key: name, snapshot: scanned.snapshot },
+      });
     } catch (error) {
       outcomes.push({ ok: false, target: name, message: messageOf(error) });
     }
@@ -258,9 +288,24 @@ export async function runScan(
     ctx.stderr(`palisade: invalid allowlist: ${messageOf(error)}\n`);
     return EXIT_FAILED;
   }
+  if (options.updatePin && !options.pin) {
+    ctx.stderr('palisade: --update-pin needs --pin FILE\n');
+    return EXIT_FAILED;
+  }
+  if (args.length === 0 || options.installed) {
+    if (args.length > 0) {
+      ctx.stderr('palisade: --installed scans this machine; give it no targets\n');
+      return EXIT_FAILED;
+    }
+    return runInstalled(options, allowlist, ctx);
+  }
   const outcomes: Outcome[] = [];
   const targets = await resolveAll(args, ctx, outcomes);
   await scanTargets(targets, options, allowlist, ctx, outcomes);
+  if (options.pin) {
+    const failed = await pinOutcomes(options, ctx, outcomes);
+    if (failed) return EXIT_FAILED;
+  }
 
   const results = outcomes.flatMap((o) => (o.ok ? [o.result] : []));
   if (results.length > 0 || options.format === 'sarif') {
@@ -270,6 +315,77 @@ export async function runScan(
     if (!o.ok) ctx.stderr(`palisade: could not scan ${o.target}: ${o.message}\n`);
   }
   return exitCodeFor(outcomes, options.failOn);
+}
+
+/** `palisade scan` with no target: the MCP clients' configs and servers on this machine. */
+async function runInstalled(
+  options: ScanCommandOptions,
+  allowlist: string[],
+  ctx: CliContext,
+): Promise<number> {
+  const { scanInstalled } = await import('./installed/scan-installed.js');
+  const { renderInstalled } = await import('./installed/report.js');
+  const timeout = Number(options.stdioTimeout ?? '30');
+  if (!Number.isFinite(timeout) || timeout <= 0) {
+    ctx.stderr('palisade: --stdio-timeout must be a positive number of seconds\n');
+    return EXIT_FAILED;
+  }
+  const scan = await scanInstalled({
+    runStdio: options.runStdio === true,
+    allowlist,
+    env: ctx.env,
+    cwd: ctx.cwd,
+    stdioCaps: { timeoutMs: Math.round(timeout * 1000) },
+    progress: (message) => {
+      if (!options.quiet) ctx.stderr(`palisade: ${message}\n`);
+    },
+  });
+  const outcomes: Outcome[] = scan.servers.map((s) =>
+    s.status === 'scanned'
+      ? { ok: true, result: s.result, pinned: { key: s.server.pinKey, snapshot: s.snapshot } }
+      : { ok: false, target: s.server.pinKey, message: s.reason },
+  );
+  if (options.pin) {
+    if (await pinOutcomes(options, ctx, outcomes)) return EXIT_FAILED;
+    // The results with their definition changes go back to the servers they belong to.
+    scan.servers.forEach((s, i) => {
+      const o = outcomes[i]!;
+      if (s.status === 'scanned' && o.ok) s.result = o.result;
+    });
+  }
+  if (scan.configResult) outcomes.push({ ok: true, result: scan.configResult });
+  ctx.stdout(await renderInstalled(scan, options.format, toVariantBJson));
+  // Servers not started (no --run-stdio, or an inline shell command) are reported, not failures.
+  const failures = scan.servers.filter((s) => s.status === 'failed');
+  const ran = outcomes.filter((o) => o.ok);
+  const code = exitCodeFor(ran, options.failOn);
+  return failures.length > 0 ? EXIT_FAILED : code;
+}
+
+/** Compares the servers scanned against the --pin file (writing it when new); true on failure. */
+async function pinOutcomes(
+  options: ScanCommandOptions,
+  ctx: CliContext,
+  outcomes: Outcome[],
+): Promise<boolean> {
+  const { applyPinFile } = await import('./pin-file.js');
+  const indices = outcomes.flatMap((o, i) => (o.ok && o.pinned ? [i] : []));
+  const servers = indices.map((i) => {
+    const o = outcomes[i] as Extract<Outcome, { ok: true }>;
+    return { key: o.pinned!.key, snapshot: o.pinned!.snapshot, result: o.result };
+  });
+  try {
+    const pinned = await applyPinFile(options.pin!, servers, options.updatePin === true);
+    indices.forEach((outcomeIndex, k) => {
+      const o = outcomes[outcomeIndex] as Extract<Outcome, { ok: true }>;
+      o.result = pinned.results[k]!;
+    });
+    if (!options.quiet) for (const note of pinned.notes) ctx.stderr(`palisade: pin: ${note}\n`);
+    return false;
+  } catch (error) {
+    ctx.stderr(`palisade: --pin: ${messageOf(error)}\n`);
+    return true;
+  }
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -283,7 +399,10 @@ export function registerScanCommand(program: Command, ctx: CliContext): void {
       'Scan MCP servers (URLs), snapshot JSON files, client configs, dependency files, code, ' +
         'directories and archives, without the server.',
     )
-    .argument('<targets...>', 'MCP URL, snapshot .json, file, directory or archive')
+    .argument(
+      '[targets...]',
+      'MCP URL, snapshot .json, file, directory or archive; none: the MCP clients installed here',
+    )
     .addOption(
       new Option('-f, --format <format>', 'output format')
         .choices(['table', 'json', 'sarif'])
@@ -302,6 +421,11 @@ export function registerScanCommand(program: Command, ctx: CliContext): void {
       [],
     )
     .option('-q, --quiet', 'no progress on stderr')
+    .option('--installed', "scan the MCP clients' configs and servers on this machine")
+    .option('--run-stdio', 'start configured stdio servers to list their tools (runs their code)')
+    .option('--stdio-timeout <seconds>', 'time a stdio server has to list its tools', '30')
+    .option('--pin <file>', 'lockfile of server definitions: written first, compared after')
+    .option('--update-pin', 'accept the current definitions into the --pin file')
     .action(async (targets: string[], options: ScanCommandOptions) => {
       ctx.exitCode = await runScan(targets, options, ctx);
     });

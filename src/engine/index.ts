@@ -7,6 +7,8 @@ export {
   FetchSnapshotError,
   type FetchSnapshotOptions,
   type FetchSnapshotReason,
+  readSession,
+  type ConnectedClient,
 } from './mcp/fetch-snapshot.js';
 export { scanSnapshot, type ScanSnapshotOptions } from './scan-snapshot.js';
 export {
@@ -19,3 +21,20 @@ export {
 } from './scan-files.js';
 export { redactSecrets } from './secrets.js';
 export { ALL_RULES } from './rules/index.js';
+export {
+  PIN_FORMAT,
+  applyPin,
+  asDefinitionPin,
+  compareDefinitions,
+  definitionChangeFindings,
+  pinDefinitions,
+  readableDiff,
+  DEFINITION_CHANGED_RULE_ID,
+  type DefinitionChange,
+  type DefinitionPin,
+} from './pin/definitions.js';
+export { parseClientConfig } from './inputs/config/parse-config.js';
+export { parseJsonDocument, parseTomlDocument } from './inputs/documents.js';
+export { commandTokens, programName } from './inputs/config/launchers.js';
+export { compareSeverity, sortFindings } from './rules/define-rule.js';
+export { formatTable, findingIds } from './format-table.js';

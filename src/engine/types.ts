@@ -223,6 +223,36 @@ export interface ScanResult extends ScoreResult {
   skipped?: { path: string; reason: string }[];
   /** What the scan saw and what it could not analyse (issue 13). */
   coverage?: Coverage;
+  /** Scans of servers through the API: the pinned definitions (tools, prompts, resources,
+   *  instructions), compared with those of the account's next scan of the same URL. */
+  definitions?: DefinitionPin;
+  /** Set by the API's scan job: the account's previous completed scan of the same URL, whose
+   *  definitions this scan was compared with. */
+  previousScanId?: string;
+}
+
+/** One pinned field: the SHA-256 of its canonical JSON, and its text (for diffs). */
+export interface PinnedField {
+  hash: string;
+  /** Strings as they are, anything else as canonical indented JSON. */
+  text: string;
+}
+
+/** One pinned tool, prompt or resource: the hash of the whole definition and of each field. */
+export interface PinnedDefinition {
+  hash: string;
+  fields: Record<string, PinnedField>;
+}
+
+/** What a server offered, pinned (src/engine/pin/definitions.ts). */
+export interface DefinitionPin {
+  /** SHA-256 over every definition and the instructions: equal pins, equal servers. */
+  hash: string;
+  tools: Record<string, PinnedDefinition>;
+  prompts: Record<string, PinnedDefinition>;
+  resources: Record<string, PinnedDefinition>;
+  resourceTemplates: Record<string, PinnedDefinition>;
+  instructions?: PinnedField;
 }
 
 /** One file the scan analysed, with the kind the engine read it as. */

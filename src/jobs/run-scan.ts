@@ -4,7 +4,15 @@
 // as a generic sentence, so internals never leak into a scan's `error`.
 
 import type { Logger } from 'pino';
-import { fetchSnapshot, scanFiles, scanSnapshot, type ScanResult } from '../engine/index.js';
+import {
+  applyPin,
+  asDefinitionPin,
+  fetchSnapshot,
+  scanFiles,
+  scanSnapshot,
+  type McpSnapshot,
+  type ScanResult,
+} from '../engine/index.js';
 import { decryptSecret } from '../security/index.js';
 import type { Scan, ScanType, Store } from '../store/port.js';
 import { notifyScanEnded } from './deliver-webhook.js';
@@ -92,11 +100,39 @@ async function execute(
       onProgress,
     });
     onProgress('Analysing the server definitions');
-    return engine.scanSnapshot(snapshot, { onProgress });
+    const result = engine.scanSnapshot(snapshot, { onProgress });
+    return compareWithPrevious(deps, scan, snapshot, result);
   }
   const files = await deps.store.scans.files(scan.id);
   onProgress(`Analysing ${files.length} file${files.length === 1 ? '' : 's'}`);
   return engine.scanFiles(files, { onProgress });
+}
+
+/**
+ * Rug pulls across scans: the definitions are pinned in the result, and compared with those of the
+ * account's previous completed scan of the same URL (never another account's). Each change since
+ * then is a `definition-changed` finding with its diff; the result links that scan.
+ */
+async function compareWithPrevious(
+  deps: JobDeps,
+  scan: Scan,
+  snapshot: McpSnapshot,
+  result: ScanResult,
+): Promise<ScanResult> {
+  const previous = await deps.store.scans.latestComplete(
+    scan.accountId,
+    scan.type,
+    scan.target,
+    scan.id,
+  );
+  const before = asDefinitionPin(previous?.result?.definitions);
+  const since = previous ? `the previous scan of this URL (${previous.id})` : undefined;
+  const compared = applyPin(result, snapshot, before, since);
+  return {
+    ...compared.result,
+    definitions: compared.pin,
+    ...(previous ? { previousScanId: previous.id } : {}),
+  };
 }
 
 /** How far back recovery looks for ended scans whose webhook event was never stored. */

@@ -84,6 +84,11 @@ export const scanSchema = {
       },
     },
     upgrade_message: str,
+    previous_scan_id: {
+      type: 'string',
+      description:
+        "Scans of an MCP URL: the account's previous completed scan of the same URL, which this scan was compared with (changes since then are `definition-changed` findings).",
+    },
     capabilities: {
       type: 'object',
       description:

@@ -530,6 +530,21 @@ export function createKyselyStore(options: KyselyStoreOptions): Store {
         .execute();
       return rows.map((r) => ({ path: r.path, bytes: r.bytes }));
     },
+    async latestComplete(accountId, type, target, exceptId) {
+      const row = await db
+        .selectFrom('scans')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('type', '=', type)
+        .where('target', '=', target)
+        .where('status', '=', 'complete')
+        .where('id', '!=', exceptId)
+        .orderBy('finished_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? toScan(row) : undefined;
+    },
     async recentDurations(type, limit) {
       const rows = await db
         .selectFrom('scans')

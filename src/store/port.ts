@@ -202,6 +202,14 @@ export interface Store {
     /** running -> queued, attempts + 1 (recovery after a restart). */
     requeue(id: string): Promise<void>;
     files(id: string): Promise<{ path: string; bytes: Uint8Array }[]>;
+    /** The account's most recently finished complete scan of this type and target, other than
+     *  `exceptId` (the scan being run): what a new scan of the same MCP URL is compared with. */
+    latestComplete(
+      accountId: string,
+      type: ScanType,
+      target: string,
+      exceptId: string,
+    ): Promise<Scan | undefined>;
     /** Durations (ms) of the most recent completed scans of a type, newest first. */
     recentDurations(type: ScanType, limit: number): Promise<number[]>;
   };

@@ -346,6 +346,37 @@ forEachBackend('store contract', (makeStore) => {
     assert.deepEqual(await store.scans.recentDurations('upload', 20), [9000]);
   });
 
+  it('finds the account’s latest complete scan of a target, never another account’s', async () => {
+    const store = await makeStore();
+    const a = await store.accounts.create(account());
+    const b = await store.accounts.create(account());
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const id = await created(store, newScan(a.id));
+      await store.scans.markRunning(id, at(i * 10));
+      await store.scans.complete(id, RESULT, at(i * 10 + 1));
+      ids.push(id);
+    }
+    const failed = await created(store, newScan(a.id));
+    await store.scans.markRunning(failed, at(30));
+    await store.scans.fail(failed, 'no', at(31));
+    const other = await created(store, newScan(b.id));
+    await store.scans.markRunning(other, at(40));
+    await store.scans.complete(other, RESULT, at(41));
+    const elsewhere = await created(
+      store,
+      newScan(a.id, { target: 'https://other.example.test/mcp' }),
+    );
+    await store.scans.markRunning(elsewhere, at(50));
+    await store.scans.complete(elsewhere, RESULT, at(51));
+    const current = await created(store, newScan(a.id));
+    const target = 'https://mcp.example.test/mcp';
+    assert.equal((await store.scans.latestComplete(a.id, 'mcp', target, current))?.id, ids[1]);
+    assert.equal((await store.scans.latestComplete(a.id, 'mcp', target, ids[1]!))?.id, ids[0]);
+    assert.equal((await store.scans.latestComplete(b.id, 'mcp', target, current))?.id, other);
+    assert.equal(await store.scans.latestComplete(a.id, 'upload', target, current), undefined);
+  });
+
   it('stores reports with their plan and expiry', async () => {
     const store = await makeStore();
     const a = await store.accounts.create(account());

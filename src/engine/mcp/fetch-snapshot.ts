@@ -206,9 +206,18 @@ function plain(text: unknown): string {
   return flat.length > 60 ? `${flat.slice(0, 59)}…` : flat;
 }
 
-async function readSession(
-  session: McpSession,
-  options: FetchSnapshotOptions,
+/** What `readSession` needs of a session: the stdio client (CLI) brings its own. */
+export interface ConnectedClient {
+  client: McpSession['client'];
+  /** Named in progress: `streamable-http`, `sse`, `stdio`. */
+  transport: string;
+  protocolVersion: string | undefined;
+}
+
+/** Lists everything a connected client's server offers (tools, prompts, resources…). */
+export async function readSession(
+  session: ConnectedClient,
+  options: Pick<FetchSnapshotOptions, 'onProgress' | 'maxToolPages' | 'maxTools'>,
   requestOptions: RequestOptions,
 ): Promise<McpSnapshot> {
   const progress = options.onProgress ?? (() => undefined);

@@ -79,6 +79,8 @@ export interface HistoryEntryView {
   letter_grade: string | null;
   finding_count: number | null;
   created_at: string;
+  /** MCP scans compared with an earlier scan of the same URL by the same account. */
+  previous_scan_id?: string;
 }
 
 export function presentHistoryEntry(scan: Scan, variant: Variant): HistoryEntryView {
@@ -91,6 +93,7 @@ export function presentHistoryEntry(scan: Scan, variant: Variant): HistoryEntryV
     letter_grade: scan.result?.letterGrade ?? null,
     finding_count: scan.result?.findings.length ?? null,
     created_at: scan.createdAt.toISOString(),
+    ...(scan.result?.previousScanId ? { previous_scan_id: scan.result.previousScanId } : {}),
   };
 }
 

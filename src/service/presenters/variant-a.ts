@@ -37,6 +37,8 @@ export interface ScanViewA {
   findings: FindingViewA[];
   category_scores?: { category: string; score: number; rating: string }[];
   upgrade_message?: string;
+  /** The account's previous completed scan of the same URL, compared with this one. */
+  previous_scan_id?: string;
   /** Scans of servers: what the tools can do. */
   capabilities?: CapabilitiesView;
 }
@@ -78,6 +80,7 @@ export function presentCompleteA(scan: Scan, result: ScanResult, ctx: PresentCon
     findings_count: result.findings.length,
     findings: result.findings.map((finding, i) => presentFindingA(finding, i, ctx)),
   };
+  if (result.previousScanId) view.previous_scan_id = result.previousScanId;
   if (result.capabilities) view.capabilities = presentCapabilities(result.capabilities);
   if (!planAllows(ctx.tier, 'finding-detail')) {
     view.upgrade_message = upgradeMessageA(ctx.upgradeUrl);

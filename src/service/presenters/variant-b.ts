@@ -36,6 +36,8 @@ export interface ScanViewB {
   overall_score: number;
   letter_grade: string;
   findings: FindingViewB[];
+  /** The account's previous completed scan of the same URL, compared with this one. */
+  previous_scan_id?: string;
   /** Scans of servers: what the tools can do. */
   capabilities?: CapabilitiesView;
 }
@@ -98,6 +100,7 @@ export function presentCompleteB(scan: Scan, result: ScanResult, ctx: PresentCon
     findings: result.findings.map((finding, i) =>
       presentFindingB(finding, ids[i] ?? `${finding.idPrefix}-${i + 1}`, ctx, upgradeMessage),
     ),
+    ...(result.previousScanId ? { previous_scan_id: result.previousScanId } : {}),
     ...(result.capabilities ? { capabilities: presentCapabilities(result.capabilities) } : {}),
   };
 }

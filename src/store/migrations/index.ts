@@ -6,6 +6,7 @@ import { initialSchema } from './0001-initial.js';
 import { oneWebhookPerScan } from './0002-one-webhook-per-scan.js';
 import type { MigrationContext } from './types.js';
 import { consoleSessions } from './0003-console-sessions.js';
+import { scansByTarget } from './0004-scans-by-target.js';
 
 export type { MigrationContext } from './types.js';
 
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, (ctx: MigrationContext) => Migration> = {
   '0001-initial': initialSchema,
   '0002-one-webhook-per-scan': oneWebhookPerScan,
   '0003-console-sessions': consoleSessions,
+  '0004-scans-by-target': scansByTarget,
 };
 
 export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProvider {

@@ -77,6 +77,8 @@ export default defineRule({
     remediation:
       'Install the server as a pinned package or a reviewed local script and run that directly. Never pipe downloads into a shell or evaluate strings in a client config.',
     references: ['https://cwe.mitre.org/data/definitions/494.html'],
+    // The downloaded script can change at every launch.
+    monitorCandidate: true,
   },
   check(input, ctx) {
     for (const entry of input.servers) {

@@ -38,6 +38,8 @@ export default defineRule({
       'https://docs.npmjs.com/cli/commands/npx',
       'https://docs.astral.sh/uv/guides/tools/#requesting-specific-versions',
     ],
+    // What an unpinned launch installs changes with every release.
+    monitorCandidate: true,
   },
   check(input, ctx) {
     for (const entry of input.servers) {

@@ -76,6 +76,11 @@ export function registerListScansRoute(app: FastifyInstance, ctx: RouteContext):
                     letter_grade: { type: ['string', 'null'] },
                     finding_count: { type: ['integer', 'null'] },
                     created_at: { type: 'string', format: 'date-time' },
+                    previous_scan_id: {
+                      type: 'string',
+                      description:
+                        "Scans of an MCP URL: the account's previous completed scan of the same URL, which this scan was compared with (changes since then are `definition-changed` findings).",
+                    },
                   },
                 },
               },
