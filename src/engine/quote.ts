@@ -11,7 +11,9 @@ import {
 } from './text/unicode.js';
 import type { Evidence, McpSnapshot } from './types.js';
 
-const WORD_RE = /[\p{L}\p{N}\p{M}_]/u;
+/** Quotes are cut between whitespace-separated tokens: a word, a path (`~/.ssh/id_rsa`), an
+ *  address or a tag stays whole. */
+const WORD_RE = /\S/u;
 /** How far a cut moves to reach a word boundary; past it (CJK text, one long token) it stays. */
 const WORD_SLACK = 24;
 /** Leftovers this short at either end of a quote are kept rather than replaced by `…`. */
@@ -117,7 +119,7 @@ export function requote(original: string, snippet: string): string | undefined {
   const end = mapped.ends[index + length - 1]!;
   // Text that hides something is quoted as it reads: tag characters decoded, invisible ones
   // dropped, case kept.
-  return hasHiddenCharacters(original.slice(start, end))
+  return hasHiddenCharacters(original)
     ? quoteSpan(original, start, end, visibleText)
     : quoteSpan(original, start, end);
 }

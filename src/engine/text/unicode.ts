@@ -344,7 +344,7 @@ export function normalizeWithOffsets(text: string): NormalizedWithOffsets {
     const len = cp > 0xffff ? 2 : 1;
     const ch = bounded.slice(i, i + len);
     let piece: string;
-    if (cp >= 0xe0020 && cp <= 0xe007e) piece = String.fromCharCode(cp - 0xe0000);
+    if (cp >= 0xe0020 && cp <= 0xe007e) piece = String.fromCharCode(cp - 0xe0000).toLowerCase();
     else if (STRIP_ONE_RE.test(ch)) piece = '';
     else piece = foldConfusables(ch.normalize('NFKC')).toLowerCase();
     emit(piece, i, i + len);
