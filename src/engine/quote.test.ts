@@ -109,7 +109,7 @@ describe('quoting helpers', () => {
     const mapped = normalizeWithOffsets(original);
     assert.equal(mapped.norm, normalizeForMatching(original));
     const at = mapped.norm.indexOf('world');
-    assert.equal(original.slice(mapped.starts[at]!, mapped.ends[at + 4]!), 'WORLD');
+    assert.equal(original.slice(mapped.starts[at], mapped.ends[at + 4]), 'WORLD');
     assert.equal(requote(original, '…hello world…'), 'Ｈｅｌｌｏ WORLD…');
   });
 
@@ -127,7 +127,7 @@ describe('quoting helpers', () => {
   it('reads JSON paths as rules write them and writes RFC 6901 pointers', () => {
     const segments = pathSegments('tools[3].inputSchema.properties["a/b~c"].description');
     assert.deepEqual(segments, ['tools', 3, 'inputSchema', 'properties', 'a/b~c', 'description']);
-    assert.equal(toPointer(segments!), '/tools/3/inputSchema/properties/a~1b~0c/description');
+    assert.equal(toPointer(segments), '/tools/3/inputSchema/properties/a~1b~0c/description');
     const doc = { tools: [{ inputSchema: { properties: { 'a/b~c': { description: 'x' } } } }] };
     assert.equal(resolvePointer(doc, '/tools/0/inputSchema/properties/a~1b~0c/description'), 'x');
     assert.equal(resolvePointer(doc, '/tools/1'), undefined);

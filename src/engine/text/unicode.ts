@@ -353,20 +353,21 @@ export function normalizeWithOffsets(text: string): NormalizedWithOffsets {
   return { norm, starts, ends };
 }
 
+// Control characters other than tab, newline and carriage return: the point of these classes.
+// eslint-disable-next-line no-control-regex
+const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL_ONE_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
 /** True when the text holds characters that do not display (or move text): quote it decoded. */
 export function hasHiddenCharacters(text: string): boolean {
   STRIP_RE.lastIndex = 0;
   ANSI_RE.lastIndex = 0;
-  const hidden =
-    STRIP_RE.test(text) ||
-    ANSI_RE.test(text) ||
-    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(text);
+  const hidden = STRIP_RE.test(text) || ANSI_RE.test(text) || CONTROL_ONE_RE.test(text);
   STRIP_RE.lastIndex = 0;
   ANSI_RE.lastIndex = 0;
   return hidden;
 }
-
-const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 /**
  * The text as it reads once what does not display is dealt with, case kept: tag characters
