@@ -219,6 +219,17 @@ describe('code evidence: the line and column of the call', () => {
   });
 });
 
+describe('dependency evidence: the line and column of the declaration', () => {
+  it('package.json: the dependency key', async () => {
+    const pkg = '{\n  "name": "demo",\n  "dependencies": {\n    "mcp-remote": "0.1.10"\n  }\n}\n';
+    const result = await scan('package.json', pkg);
+    const [e] = evidenceOf(result, 'dependency-known-vulnerable');
+    assert.ok(e, JSON.stringify(result.findings));
+    assert.equal(e.line, 4);
+    assert.ok(at(pkg, e.line, e.column!).startsWith('"mcp-remote": "0.1.10"'));
+  });
+});
+
 describe('SARIF regions', () => {
   it('file findings: startLine and startColumn of the key or call; snapshots: the pointer', async () => {
     const config = await scan('.mcp.json', JSON_CONFIG);
