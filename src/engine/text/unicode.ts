@@ -344,7 +344,10 @@ export function normalizeWithOffsets(text: string): NormalizedWithOffsets {
     const len = cp > 0xffff ? 2 : 1;
     const ch = bounded.slice(i, i + len);
     let piece: string;
-    if (cp >= 0xe0020 && cp <= 0xe007e) piece = String.fromCharCode(cp - 0xe0000).toLowerCase();
+    // ASCII: nothing to decode, strip or fold (most metadata is nothing else).
+    if (cp < 0x80) piece = cp >= 0x41 && cp <= 0x5a ? String.fromCharCode(cp + 32) : ch;
+    else if (cp >= 0xe0020 && cp <= 0xe007e)
+      piece = String.fromCharCode(cp - 0xe0000).toLowerCase();
     else if (STRIP_ONE_RE.test(ch)) piece = '';
     else piece = foldConfusables(ch.normalize('NFKC')).toLowerCase();
     emit(piece, i, i + len);
