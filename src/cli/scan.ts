@@ -9,6 +9,7 @@
 
 import { Option, type Command } from 'commander';
 import { presentCapabilities, type CapabilitiesView } from '../engine/capability-view.js';
+import { presentEvidence, type EvidenceView } from '../engine/evidence-view.js';
 import { parseCidrList } from '../engine/net/address-policy.js';
 import { findingIds, formatTable } from '../engine/format-table.js';
 import { compareSeverity } from '../engine/rules/define-rule.js';
@@ -67,6 +68,8 @@ export interface FindingJson {
   description: string;
   remediation: string;
   evidence: string;
+  /** One entry per line of `evidence`, with exact places: pointer, file, line, column. */
+  evidence_details: EvidenceView[];
   hipaa_mapping: string[] | null;
   soc2_mapping: string[] | null;
   monitor_candidate: boolean;
@@ -102,6 +105,7 @@ function findingJson(f: Finding, id: string): FindingJson {
     evidence: f.evidence
       .map((e) => (e.location ? `${e.location}: ${e.snippet}` : e.snippet))
       .join('\n'),
+    evidence_details: f.evidence.map(presentEvidence),
     hipaa_mapping: f.hipaa.length > 0 ? [...f.hipaa] : null,
     soc2_mapping: f.soc2.length > 0 ? [...f.soc2] : null,
     monitor_candidate: f.monitorCandidate,

@@ -7,7 +7,7 @@ import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Rule, RuleTarget } from './rules/define-rule.js';
 import { ALL_RULES } from './rules/index.js';
-import type { Finding, ScanResult, Severity } from './types.js';
+import type { Evidence, Finding, ScanResult, Severity } from './types.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -66,10 +66,12 @@ interface SarifRule {
 interface SarifLocation {
   physicalLocation?: {
     artifactLocation: { uri: string };
-    region?: { startLine: number };
+    region?: { startLine: number; startColumn?: number };
   };
   logicalLocations?: { fullyQualifiedName: string; kind: string }[];
   message?: { text: string };
+  /** `pointer`: the RFC 6901 pointer to the quoted value in the scanned snapshot or config. */
+  properties?: { pointer: string };
 }
 
 export interface SarifResult {
@@ -155,24 +157,41 @@ function splitFileLocation(location: string, file: string): { line?: number; inn
   };
 }
 
-/** File findings sit at file and line; others at a path inside the definition they came from. */
-function locationOf(location: string, finding: Finding, target: string): SarifLocation {
-  if (finding.file !== undefined) {
-    const { line, inner } = splitFileLocation(location, finding.file);
+/**
+ * File findings sit at file, line and column; others at a path inside the definition they came
+ * from, with the JSON pointer to it.
+ */
+function locationOf(
+  evidence: Evidence | undefined,
+  finding: Finding,
+  target: string,
+): SarifLocation {
+  const location = evidence?.location ?? '';
+  const file = evidence?.file ?? finding.file;
+  let result: SarifLocation;
+  if (file !== undefined) {
+    const { line: parsed, inner } = splitFileLocation(location, file);
+    const line = evidence?.line ?? parsed;
     const physical: NonNullable<SarifLocation['physicalLocation']> = {
-      artifactLocation: { uri: toUri(finding.file) },
+      artifactLocation: { uri: toUri(file) },
     };
-    if (line !== undefined && line > 0) physical.region = { startLine: line };
-    const result: SarifLocation = { physicalLocation: physical };
+    if (line !== undefined && line > 0) {
+      physical.region = { startLine: line };
+      if (evidence?.column !== undefined && evidence.line !== undefined)
+        physical.region.startColumn = evidence.column;
+    }
+    result = { physicalLocation: physical };
     if (inner !== undefined)
       result.logicalLocations = [{ fullyQualifiedName: inner, kind: 'member' }];
-    return result;
+  } else {
+    result = {
+      // The snapshot file or server URL the definition came from, so viewers can group by it.
+      physicalLocation: { artifactLocation: { uri: toUri(target) } },
+      logicalLocations: [{ fullyQualifiedName: location, kind: 'member' }],
+    };
   }
-  return {
-    // The snapshot file or server URL the definition came from, so viewers can group by it.
-    physicalLocation: { artifactLocation: { uri: toUri(target) } },
-    logicalLocations: [{ fullyQualifiedName: location, kind: 'member' }],
-  };
+  if (evidence?.pointer !== undefined) result.properties = { pointer: evidence.pointer };
+  return result;
 }
 
 /**
@@ -195,7 +214,7 @@ function fingerprint(f: Finding, target: string): string {
 
 function sarifResult(f: Finding, ruleIndex: number, target: string): SarifResult {
   const [first, ...rest] = f.evidence;
-  const primary = locationOf(first?.location ?? '', f, target);
+  const primary = locationOf(first, f, target);
   const result: SarifResult = {
     ruleId: f.ruleId,
     ruleIndex,
@@ -217,7 +236,7 @@ function sarifResult(f: Finding, ruleIndex: number, target: string): SarifResult
   if (rest.length > 0) {
     result.relatedLocations = rest.map((e, i) => ({
       id: i + 1,
-      ...locationOf(e.location, f, target),
+      ...locationOf(e, f, target),
       message: { text: e.snippet },
     }));
   }

@@ -1,4 +1,5 @@
-import { runRule, sortFindings } from './rules/define-rule.js';
+import { runRule, sortFindings, truncateSnippet } from './rules/define-rule.js';
+import { finishSnapshotEvidence } from './quote.js';
 import { SNAPSHOT_RULES } from './rules/snapshot/index.js';
 import { capabilityProfile } from './rules/snapshot/_profile.js';
 import { score } from './scoring.js';
@@ -32,8 +33,14 @@ export function scanSnapshotFindings(snapshot: McpSnapshot, onProgress?: Progres
     findings.push(...runRule(rule, snapshot, (ruleId, error) => failures.push({ ruleId, error })));
   });
   if (failures.length > 0) throw new RuleFailureError(failures);
-  // Evidence quotes metadata; a credential found there must not be repeated in the report.
-  for (const f of findings) for (const e of f.evidence) e.snippet = redactSecrets(e.snippet);
+  // Evidence quotes the metadata as written, with a pointer to it; a credential found there must
+  // not be repeated in the report.
+  for (const f of findings) {
+    for (const e of f.evidence) {
+      finishSnapshotEvidence(snapshot, e);
+      e.snippet = truncateSnippet(redactSecrets(e.snippet));
+    }
+  }
   return sortFindings(mergeSharedDefects(findings));
 }
 

@@ -142,8 +142,18 @@ export interface Evidence {
   /** Where: a JSON path into the input (`tools[3].inputSchema.properties.note.description`),
    *  or `file:line` for files. */
   location: string;
-  /** What: the offending text, secrets redacted, at most a few hundred characters. */
+  /** What: the offending text as written (case kept, cut at word boundaries with `…`), secrets
+   *  redacted, at most a few hundred characters. */
   snippet: string;
+  /** RFC 6901 JSON pointer to the quoted value in the scanned snapshot or config document,
+   *  e.g. `/tools/3/inputSchema/properties/note/description`. */
+  pointer?: string;
+  /** The file the evidence is in (file scans). */
+  file?: string;
+  /** 1-based line of the offending key, value or call in `file`. */
+  line?: number;
+  /** 1-based column (UTF-16 code units, as editors count) of that key, value or call. */
+  column?: number;
 }
 
 export interface Finding {

@@ -47,6 +47,34 @@ export const findingSchema = {
     description: str,
     remediation: str,
     evidence: { type: ['array', 'string'], items: str },
+    evidence_details: {
+      type: 'array',
+      description:
+        'Both variants, with evidence (hidden on the free plan): one entry per piece of evidence, ' +
+        'in the order of `evidence`, with its exact place. `snippet` quotes the text as written ' +
+        '(case kept, whole words, `…` where cut, secrets redacted).',
+      items: {
+        type: 'object',
+        required: ['location', 'snippet'],
+        properties: {
+          location: { type: 'string', description: 'As in `evidence`.' },
+          snippet: str,
+          pointer: {
+            type: 'string',
+            description:
+              'RFC 6901 JSON pointer to the quoted value in the scanned snapshot (tool metadata) ' +
+              'or config document, e.g. /tools/3/inputSchema/properties/note/description.',
+          },
+          file: { type: 'string', description: 'File (or archive entry) the evidence is in.' },
+          line: { type: 'integer', minimum: 1, description: 'Line of the key, value or call.' },
+          column: {
+            type: 'integer',
+            minimum: 1,
+            description: 'Column of the key, value or call (UTF-16 code units).',
+          },
+        },
+      },
+    },
     hipaa_mapping: { type: ['array', 'null'], items: str },
     soc2_mapping: strings,
     monitor_candidate: { type: 'boolean' },

@@ -29,6 +29,9 @@ export interface McpServerConfigEntry {
   raw: Record<string, unknown>;
   /** 1-based line of the entry's name in the file, when known (JSON). */
   line?: number;
+  /** The entry's key path in the document (`['mcpServers', 'github']`), for JSON pointers and
+   *  exact positions of its keys. */
+  keyPath?: string[];
 }
 
 export interface ConfigInput {
@@ -40,6 +43,8 @@ export interface ConfigInput {
   /** The parsed document, for rules that look beyond `servers` (VS Code `inputs`, …). */
   document: unknown;
   text: string;
+  /** The syntax of `text`, when it is a structured document. */
+  format?: 'json' | 'yaml' | 'toml';
 }
 
 export type Ecosystem = 'npm' | 'pypi';

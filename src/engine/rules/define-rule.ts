@@ -8,6 +8,8 @@ import type {
   Severity,
 } from '../types.js';
 import type { CodeInput, ConfigInput, DependencyInput } from '../inputs/types.js';
+import { truncateAtWord } from '../quote.js';
+import { redactSecrets } from '../secrets.js';
 
 /** What each kind of rule reads. */
 export interface RuleInputs {
@@ -59,6 +61,11 @@ export interface Report {
   title?: string;
   /** For file rules: the file the report is about. */
   file?: string;
+  /** RFC 6901 pointer to the offending key or value in the parsed document (configs). */
+  pointer?: string;
+  /** 1-based line and column of the offending key, value or call in `file`. */
+  line?: number;
+  column?: number;
 }
 
 export interface RuleContext {
@@ -75,10 +82,27 @@ export function defineRule<T extends RuleTarget>(rule: Rule<T>): Rule<T> {
 }
 
 const SNIPPET_MAX_CHARS = 300;
+/** Snippets are read this far for secrets; what lies beyond is cut anyway. */
+const REDACT_WINDOW_CHARS = 4 * SNIPPET_MAX_CHARS;
 
+/** Whitespace collapsed, at most `maxChars`, cut after a whole word with `…`. */
 export function truncateSnippet(text: string, maxChars = SNIPPET_MAX_CHARS): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= maxChars ? flat : `${flat.slice(0, maxChars - 1)}…`;
+  return truncateAtWord(text.replace(/\s+/g, ' ').trim(), maxChars);
+}
+
+/** The evidence a report carries: where (location, pointer, file, line, column) and what (the
+ *  snippet, truncated, secrets redacted: evidence never repeats a credential). */
+function evidenceOf(r: Report): Evidence {
+  const evidence: Evidence = {
+    location: r.location,
+    // Redacted before it is cut, so a cut cannot leave part of a credential unrecognised.
+    snippet: truncateSnippet(redactSecrets(r.snippet.slice(0, REDACT_WINDOW_CHARS))),
+  };
+  if (r.pointer !== undefined) evidence.pointer = r.pointer;
+  if (r.file !== undefined && r.line !== undefined) evidence.file = r.file;
+  if (r.line !== undefined && r.line > 0) evidence.line = r.line;
+  if (r.column !== undefined && r.column > 0) evidence.column = r.column;
+  return evidence;
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { critical: 0, high: 1, medium: 2, low: 3 };
@@ -103,7 +127,7 @@ export function runRule<T extends RuleTarget>(
   const ctx: RuleContext = {
     report(r) {
       const key = `${r.file ?? ''}\u0000${r.subject ?? r.location}`;
-      const evidence: Evidence = { location: r.location, snippet: truncateSnippet(r.snippet) };
+      const evidence = evidenceOf(r);
       const severity = r.severity ?? rule.meta.severity;
       const existing = bySubject.get(key);
       if (existing) {

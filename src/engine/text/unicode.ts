@@ -283,3 +283,106 @@ export function revealHiddenSeparators(text: string): string {
   }
   return normalizeForMatching(out + text.slice(at, FIELD_SCAN_MAX_CHARS));
 }
+
+const STRIP_ONE_RE = new RegExp(`^(?:${STRIP_RE.source})$`);
+const SPACE_RE = /\s/;
+
+/** normalizeForMatching's text with, per character, where it came from in the original. */
+export interface NormalizedWithOffsets {
+  norm: string;
+  /** Index in the original text of the character each `norm` character came from. */
+  starts: number[];
+  /** Index just past that original character. */
+  ends: number[];
+}
+
+/**
+ * normalizeForMatching, one code point at a time, keeping for every character of the result the
+ * span of the original text it came from: evidence found in normalised text is quoted from the
+ * original (case, look-alikes and spacing as written). NFKC applied per code point can differ from
+ * NFKC of the whole text where characters compose; callers search in `norm` and find nothing then.
+ */
+export function normalizeWithOffsets(text: string): NormalizedWithOffsets {
+  const bounded = text.slice(0, FIELD_SCAN_MAX_CHARS);
+  const ansi: [number, number][] = [];
+  for (const m of bounded.matchAll(ANSI_RE)) ansi.push([m.index, m.index + m[0].length]);
+  let norm = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let spaceAt = -1;
+  let spaceEnd = -1;
+  const emit = (piece: string, start: number, end: number): void => {
+    for (const c of piece) {
+      if (SPACE_RE.test(c)) {
+        if (spaceAt < 0) spaceAt = start;
+        spaceEnd = end;
+        continue;
+      }
+      if (spaceAt >= 0 && norm.length > 0) {
+        norm += ' ';
+        starts.push(spaceAt);
+        ends.push(spaceEnd);
+      }
+      spaceAt = -1;
+      for (let k = 0; k < c.length; k++) {
+        starts.push(start);
+        ends.push(end);
+      }
+      norm += c;
+    }
+  };
+  let a = 0;
+  for (let i = 0; i < bounded.length;) {
+    const range = ansi[a];
+    if (range && range[0] === i) {
+      emit(' ', i, range[1]);
+      i = range[1];
+      a++;
+      continue;
+    }
+    const cp = bounded.codePointAt(i)!;
+    const len = cp > 0xffff ? 2 : 1;
+    const ch = bounded.slice(i, i + len);
+    let piece: string;
+    // ASCII: nothing to decode, strip or fold (most metadata is nothing else).
+    if (cp < 0x80) piece = cp >= 0x41 && cp <= 0x5a ? String.fromCharCode(cp + 32) : ch;
+    else if (cp >= 0xe0020 && cp <= 0xe007e)
+      piece = String.fromCharCode(cp - 0xe0000).toLowerCase();
+    else if (STRIP_ONE_RE.test(ch)) piece = '';
+    else piece = foldConfusables(ch.normalize('NFKC')).toLowerCase();
+    emit(piece, i, i + len);
+    i += len;
+  }
+  return { norm, starts, ends };
+}
+
+// Control characters other than tab, newline and carriage return: the point of these classes.
+// eslint-disable-next-line no-control-regex
+const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL_ONE_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** True when the text holds characters that do not display (or move text): quote it decoded. */
+export function hasHiddenCharacters(text: string): boolean {
+  STRIP_RE.lastIndex = 0;
+  ANSI_RE.lastIndex = 0;
+  const hidden = STRIP_RE.test(text) || ANSI_RE.test(text) || CONTROL_ONE_RE.test(text);
+  STRIP_RE.lastIndex = 0;
+  ANSI_RE.lastIndex = 0;
+  return hidden;
+}
+
+/**
+ * The text as it reads once what does not display is dealt with, case kept: tag characters
+ * decoded in place (an invisible copy of ASCII), invisible characters removed, escape sequences
+ * and control characters read as spaces. For quoting text that hides something.
+ */
+export function visibleText(text: string): string {
+  return text
+    .replace(/\udb40[\udc20-\udc7e]/g, (pair) =>
+      String.fromCharCode(pair.codePointAt(0)! - 0xe0000),
+    )
+    .replace(ANSI_RE, ' ')
+    .replace(STRIP_RE, '')
+    .replace(CONTROL_RE, ' ');
+}

@@ -8,6 +8,8 @@ import type { Scan } from '../../store/port.js';
 import {
   evidenceLine,
   presentCapabilities,
+  presentEvidence,
+  type EvidenceView,
   type CapabilitiesView,
   type PresentContext,
 } from './common.js';
@@ -20,6 +22,8 @@ export interface FindingViewA {
   description?: string;
   remediation?: string;
   evidence?: string[];
+  /** `evidence` with exact places: pointer, file, line, column (additive). */
+  evidence_details?: EvidenceView[];
   hipaa_mapping?: string[];
   soc2_mapping: string[];
   rule_id: string;
@@ -63,6 +67,7 @@ function presentFindingA(finding: Finding, index: number, ctx: PresentContext): 
     view.description = finding.description;
     view.remediation = finding.remediation;
     view.evidence = finding.evidence.map(evidenceLine);
+    view.evidence_details = finding.evidence.map(presentEvidence);
   }
   if (planAllows(ctx.tier, 'hipaa-mapping')) view.hipaa_mapping = finding.hipaa;
   if (finding.cwe !== undefined) view.cwe = finding.cwe;

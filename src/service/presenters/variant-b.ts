@@ -8,6 +8,8 @@ import type { Scan } from '../../store/port.js';
 import {
   evidenceLine,
   presentCapabilities,
+  presentEvidence,
+  type EvidenceView,
   type CapabilitiesView,
   type PresentContext,
 } from './common.js';
@@ -21,6 +23,8 @@ export interface FindingViewB {
   description?: string;
   remediation?: string;
   evidence?: string;
+  /** One entry per line of `evidence`, with exact places: pointer, file, line, column. */
+  evidence_details?: EvidenceView[];
   hipaa_mapping?: string[] | null;
   monitor_candidate: boolean;
   upgrade_message?: string;
@@ -65,6 +69,7 @@ function presentFindingB(
     view.description = finding.description;
     view.remediation = finding.remediation;
     view.evidence = finding.evidence.map(evidenceLine).join('\n');
+    view.evidence_details = finding.evidence.map(presentEvidence);
   } else {
     view.upgrade_message = upgradeMessage;
   }

@@ -58,6 +58,8 @@ export interface CallFact {
   /** Python keyword arguments. */
   kwargs: Record<string, ValueFact>;
   line: number;
+  /** 1-based column where the call starts (its callee), for evidence. */
+  column?: number;
   /** Index into `CodeFacts.functions` of the function the call is in. */
   fn: number;
 }

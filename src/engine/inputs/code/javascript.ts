@@ -368,6 +368,7 @@ class JsWalker {
       args,
       kwargs: {},
       line,
+      column: this.lines.columnOf(node.start),
       fn: this.scope.fn,
     };
     if (receiver) fact.receiver = receiver;

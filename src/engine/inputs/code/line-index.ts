@@ -17,6 +17,11 @@ export class LineIndex {
     return text.slice(start, next === undefined ? undefined : next - 1);
   }
 
+  /** 1-based column of an offset (UTF-16 code units, as editors count). */
+  columnOf(offset: number): number {
+    return offset - this.starts[this.lineOf(offset) - 1]! + 1;
+  }
+
   lineOf(offset: number): number {
     let low = 0;
     let high = this.starts.length - 1;

@@ -176,6 +176,12 @@ class PyTree implements NodeSink {
     this.lineIndex ??= new LineIndex(this.text);
     return this.lineIndex.lineOf(offset) - 1;
   }
+
+  /** 0-based column of an offset, in UTF-16 code units. */
+  column(offset: number): number {
+    this.lineIndex ??= new LineIndex(this.text);
+    return this.lineIndex.columnOf(offset) - 1;
+  }
 }
 
 /** A syntax node: the subset of web-tree-sitter's `Node` API that the Python walkers use. A new
@@ -216,6 +222,11 @@ export class PyNode {
 
   get startPosition(): { row: number } {
     return { row: this.tree.row(this.tree.starts[this.index]!) };
+  }
+
+  /** 0-based column of the node's start, in UTF-16 code units. */
+  get startColumn(): number {
+    return this.tree.column(this.tree.starts[this.index]!);
   }
 
   get parent(): PyNode | null {

@@ -344,6 +344,7 @@ class PyWalker {
       args,
       kwargs,
       line,
+      column: node.startColumn + 1,
       fn: this.scope.fn,
     };
     if (receiver) fact.receiver = receiver;

@@ -10,6 +10,8 @@ import { isRecord, type DuplicateKey } from '../documents.js';
 interface ServerSection {
   /** Dotted path of the object holding the servers. */
   path: string;
+  /** The same path as keys. */
+  keys: string[];
   servers: Record<string, unknown>;
 }
 
@@ -23,8 +25,8 @@ function looksLikeServer(value: unknown): boolean {
 /** The sections of a document that declare MCP servers; empty when it is not a client config. */
 function serverSections(doc: Record<string, unknown>): ServerSection[] {
   const sections: ServerSection[] = [];
-  const add = (path: string, value: unknown): void => {
-    if (isRecord(value)) sections.push({ path, servers: value });
+  const add = (path: string, value: unknown, keys = path.split('.')): void => {
+    if (isRecord(value)) sections.push({ path, keys, servers: value });
   };
   add('mcpServers', doc.mcpServers);
   add('mcp_servers', doc.mcp_servers);
@@ -39,7 +41,11 @@ function serverSections(doc: Record<string, unknown>): ServerSection[] {
   if (isRecord(doc.projects)) {
     for (const [folder, project] of Object.entries(doc.projects)) {
       if (isRecord(project))
-        add(`projects.${JSON.stringify(folder)}.mcpServers`, project.mcpServers);
+        add(`projects.${JSON.stringify(folder)}.mcpServers`, project.mcpServers, [
+          'projects',
+          folder,
+          'mcpServers',
+        ]);
     }
   }
   // `servers` is a common word: only a VS Code mcp.json when its entries look like servers.
@@ -168,6 +174,7 @@ export function parseClientConfig(
       if (!isRecord(raw)) continue;
       const location = `${section.path}.${name}`;
       const entry = normaliseEntry(name, location, raw);
+      entry.keyPath = [...section.keys, name];
       const line = keyLines.get(location);
       if (line !== undefined) entry.line = line;
       servers.push(entry);
@@ -185,5 +192,6 @@ export function parseClientConfig(
     duplicateNames: [...duplicateNames].sort(),
     document: doc,
     text,
+    format,
   };
 }

@@ -5,6 +5,7 @@ import type { CodeInput } from '../../inputs/types.js';
 import type { CallFact, CodeFacts, FunctionFacts, ValueFact } from '../../inputs/code/facts.js';
 import type { RuleContext } from '../define-rule.js';
 import { LineIndex } from '../../inputs/code/line-index.js';
+import { quoteSpan } from '../../quote.js';
 
 export { HIPAA, SOC2 } from '../snapshot/_compliance.js';
 
@@ -58,14 +59,37 @@ function someName(names: Set<string>, pattern: RegExp): boolean {
  *  each finding made a large file with many findings quadratic. */
 const LINES_BY_INPUT = new WeakMap<CodeInput, LineIndex>();
 
-/** The source line, for evidence. */
-export function lineText(code: CodeInput, line: number): string {
+function linesOf(code: CodeInput): LineIndex {
   let lines = LINES_BY_INPUT.get(code);
   if (!lines) {
     lines = new LineIndex(code.text);
     LINES_BY_INPUT.set(code, lines);
   }
-  return lines.lineText(code.text, line).trim();
+  return lines;
+}
+
+/** The source line, for evidence. */
+export function lineText(code: CodeInput, line: number): string {
+  return linesOf(code).lineText(code.text, line).trim();
+}
+
+/** Lines longer than this are quoted around the column (bundled or generated code). */
+const LONG_LINE_CHARS = 240;
+
+/**
+ * The source line for evidence: whole when it is short, else a window of whole words around
+ * `column` (1-based), with `…` where it is cut.
+ */
+export function lineQuote(code: CodeInput, line: number, column?: number): string {
+  const text = linesOf(code).lineText(code.text, line);
+  if (text.trim().length <= LONG_LINE_CHARS || column === undefined) return text.trim();
+  return quoteSpan(text, column - 1 - 60, column - 1 + LONG_LINE_CHARS - 60);
+}
+
+/** 1-based line and column of a character index in the file. */
+export function positionOf(code: CodeInput, index: number): { line: number; column: number } {
+  const lines = linesOf(code);
+  return { line: lines.lineOf(index), column: lines.columnOf(index) };
 }
 
 export function functionLabel(facts: CodeFacts, call: CallFact): string {
@@ -84,13 +108,15 @@ export interface CallReport {
 export function reportCall(
   ctx: RuleContext,
   code: CodeInput,
-  call: { line: number },
+  call: { line: number; column?: number },
   report: CallReport,
 ): void {
   ctx.report({
     file: code.path,
     location: `${code.path}:${call.line}`,
-    snippet: lineText(code, call.line),
+    snippet: lineQuote(code, call.line, call.column),
+    line: call.line,
+    ...(call.column !== undefined ? { column: call.column } : {}),
     message: report.message,
     ...(report.severity ? { severity: report.severity } : {}),
     ...(report.confidence ? { confidence: report.confidence } : {}),

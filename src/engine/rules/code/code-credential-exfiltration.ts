@@ -46,6 +46,7 @@ export default defineRule({
           file: code.path,
           subject: `${code.path}:${fn.line}`,
           location: `${code.path}:${first.line}`,
+          line: first.line,
           snippet: lineText(code, first.line),
           message,
           ...(severity ? { severity, confidence: 'low' as const } : {}),

@@ -8,7 +8,7 @@ import {
   redactValue,
 } from '../../secrets.js';
 import { defineRule } from '../define-rule.js';
-import { HIPAA, SOC2 } from './_helpers.js';
+import { HIPAA, SOC2, lineQuote, positionOf } from './_helpers.js';
 
 /** `= "…"` / `: '…'`: a quoted value after an assignment or a key. The key is read backwards
  *  from the match (scanning forward for `key = "value"` would try every identifier in the file).
@@ -55,14 +55,9 @@ function hitsIn(text: string): Hit[] {
   return hits.sort((a, b) => a.index - b.index);
 }
 
-function lineAt(code: CodeInput, index: number): { line: number; text: string } {
-  const start = code.text.lastIndexOf('\n', index - 1) + 1;
-  const end = code.text.indexOf('\n', index);
-  let line = 1;
-  for (let i = code.text.indexOf('\n'); i !== -1 && i < index; i = code.text.indexOf('\n', i + 1)) {
-    line++;
-  }
-  return { line, text: code.text.slice(start, end === -1 ? undefined : end).trim() };
+function lineAt(code: CodeInput, index: number): { line: number; column: number; text: string } {
+  const { line, column } = positionOf(code, index);
+  return { line, column, text: lineQuote(code, line, column) };
 }
 
 export default defineRule({
@@ -90,10 +85,12 @@ export default defineRule({
   check(code, ctx) {
     const isNonProduction = NON_PRODUCTION_PATH.test(code.path);
     for (const hit of hitsIn(code.text)) {
-      const { line, text } = lineAt(code, hit.index);
+      const { line, column, text } = lineAt(code, hit.index);
       ctx.report({
         file: code.path,
         location: `${code.path}:${line}`,
+        line,
+        column,
         snippet: redactSecrets(text).replace(hit.value, redactValue(hit.value)),
         message: `A ${hit.label} (${redactValue(hit.value)}) is written into the source${isNonProduction ? ' of a test or example file' : ''}.`,
         ...(isNonProduction ? { severity: 'medium' as const, confidence: 'low' as const } : {}),

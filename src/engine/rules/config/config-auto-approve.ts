@@ -1,6 +1,6 @@
 import { defineRule } from '../define-rule.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
-import { entryLocation } from './_support.js';
+import { entryPlace } from './_support.js';
 
 // Auto-approval removes the human from the loop: a prompt injection can then delete, send or pay
 // without anyone seeing a confirmation. Approving read-only tools is a reasonable convenience and
@@ -35,11 +35,19 @@ export default defineRule({
   check(input, ctx) {
     for (const entry of input.servers) {
       if (entry.raw.disabled === true) continue;
-      const location = entryLocation(entry, entry.raw.trust === true ? 'trust' : 'autoApprove');
+      const place = entryPlace(
+        input,
+        entry,
+        entry.raw.trust === true
+          ? 'trust'
+          : 'autoApprove' in entry.raw
+            ? 'autoApprove'
+            : 'alwaysAllow',
+      );
       if (entry.autoApprove.includes('*')) {
         ctx.report({
           message: `Every tool of server "${entry.name}" runs without confirmation.`,
-          location,
+          ...place,
           snippet: entry.raw.trust === true ? 'trust: true' : JSON.stringify(entry.autoApprove),
           subject: entry.location,
           file: input.path,
@@ -50,7 +58,7 @@ export default defineRule({
       if (risky.length === 0) continue;
       ctx.report({
         message: `Server "${entry.name}" auto-approves tools that change or send things: ${risky.join(', ')}.`,
-        location,
+        ...place,
         snippet: JSON.stringify(risky),
         subject: entry.location,
         severity: 'medium',

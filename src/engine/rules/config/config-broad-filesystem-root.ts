@@ -1,7 +1,7 @@
 import { defineRule } from '../define-rule.js';
 import { commandTokens, containerRun } from '../../inputs/config/launchers.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
-import { entryLocation } from './_support.js';
+import { entryPlace } from './_support.js';
 
 // A filesystem server's allowed directories are its whole security boundary. Rooted at `/`, the
 // home folder or a drive, it can read SSH keys, cloud credentials, browser profiles and other
@@ -56,7 +56,7 @@ export default defineRule({
           if (!what) return;
           ctx.report({
             message: `Filesystem server "${entry.name}" is allowed ${what} (${arg}).`,
-            location: entryLocation(entry, `args[${i}]`),
+            ...entryPlace(input, entry, 'args', i),
             snippet: arg,
             subject: entry.location,
             file: input.path,
@@ -73,7 +73,7 @@ export default defineRule({
         if (!what || source === '/') continue; // `/` mounts are reported by config-privileged-container
         ctx.report({
           message: `Server "${entry.name}" mounts ${what} (${source}) into its container.`,
-          location: entryLocation(entry, 'args'),
+          ...entryPlace(input, entry, 'args'),
           snippet: `${flag} ${value}`,
           subject: entry.location,
           file: input.path,

@@ -1,7 +1,6 @@
 import { defineRule, type RuleContext } from '../define-rule.js';
 import type { ConfigInput, McpServerConfigEntry } from '../../inputs/types.js';
 import { INPUT_LIMITS } from '../../inputs/limits.js';
-import { lineAt } from '../../inputs/documents.js';
 import {
   findSecrets,
   isPlaceholder,
@@ -11,7 +10,8 @@ import {
   redactValue,
 } from '../../secrets.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
-import { entryLocation, key } from './_support.js';
+import { positionAt } from '../../inputs/config/locate.js';
+import { entryPlace, type EntryPlace } from './_support.js';
 
 // Credentials written into a client config are readable by every process and backup that can read
 // the file, end up in dotfile repositories, and are handed to the server whether it needs them or
@@ -22,7 +22,7 @@ import { entryLocation, key } from './_support.js';
 function reportValue(
   ctx: RuleContext,
   input: ConfigInput,
-  location: string,
+  place: EntryPlace,
   name: string,
   value: string,
   seen: Set<string>,
@@ -33,9 +33,9 @@ function reportValue(
     seen.add(match.value);
     ctx.report({
       message: `A ${match.kind.label} is written into the config in plain text (${name}).`,
-      location,
+      ...place,
       snippet: `${name}: ${redactValue(match.value)}`,
-      subject: location,
+      subject: place.location,
       severity: 'critical',
       file: input.path,
     });
@@ -46,9 +46,9 @@ function reportValue(
   seen.add(token);
   ctx.report({
     message: `"${name}" holds what looks like a hard-coded credential.`,
-    location,
+    ...place,
     snippet: `${name}: ${redactValue(token)}`,
-    subject: location,
+    subject: place.location,
     severity: 'high',
     confidence: 'medium',
     file: input.path,
@@ -62,13 +62,13 @@ function checkArgs(
   seen: Set<string>,
 ): void {
   entry.args.forEach((arg, i) => {
-    const location = entryLocation(entry, `args[${i}]`);
+    const place = entryPlace(input, entry, 'args', i);
     // `--api-key=…`, or `--token …` where the value is the next argument.
     const inline = /^--?([\w-]+)=(.+)$/.exec(arg);
-    if (inline) reportValue(ctx, input, location, inline[1]!, inline[2]!, seen);
+    if (inline) reportValue(ctx, input, place, inline[1]!, inline[2]!, seen);
     const previous = entry.args[i - 1];
     const flag = previous && /^--?([\w-]+)$/.exec(previous);
-    reportValue(ctx, input, location, flag ? flag[1]! : `args[${i}]`, arg, seen);
+    reportValue(ctx, input, place, flag ? flag[1]! : `args[${i}]`, arg, seen);
   });
 }
 
@@ -79,16 +79,15 @@ function checkUrl(
   seen: Set<string>,
 ): void {
   if (!entry.url) return;
-  const location = entryLocation(entry, 'url');
-  reportValue(ctx, input, location, 'url', entry.url, seen);
+  const place = entryPlace(input, entry, 'url');
+  reportValue(ctx, input, place, 'url', entry.url, seen);
   let url: URL;
   try {
     url = new URL(entry.url);
   } catch {
     return;
   }
-  for (const [name, value] of url.searchParams)
-    reportValue(ctx, input, location, name, value, seen);
+  for (const [name, value] of url.searchParams) reportValue(ctx, input, place, name, value, seen);
 }
 
 /** Known formats anywhere else in the text (other keys, comments, stray text files). */
@@ -104,14 +103,23 @@ function checkText(ctx: RuleContext, input: ConfigInput, seen: Set<string>): voi
     const line = text
       .slice(start, end === -1 ? text.length : end)
       .slice(0, INPUT_LIMITS.maxScannedLineChars);
+    const position = positionAt(text, match.index);
     ctx.report({
       message: `A ${match.kind.label} appears in plain text.`,
-      location: `line ${lineAt(text, match.index)}`,
+      location: `line ${position.line}`,
+      line: position.line,
+      column: position.column,
       snippet: redactSecrets(line.trim()),
       severity: 'critical',
       file: input.path,
     });
   }
+}
+
+function stringKeys(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 export default defineRule({
@@ -140,10 +148,11 @@ export default defineRule({
     const seen = new Set<string>();
     for (const entry of input.servers) {
       for (const [name, value] of Object.entries(entry.env)) {
-        reportValue(ctx, input, entryLocation(entry, `env.${key(name)}`), name, value, seen);
+        reportValue(ctx, input, entryPlace(input, entry, 'env', name), name, value, seen);
       }
       for (const [name, value] of Object.entries(entry.headers)) {
-        reportValue(ctx, input, entryLocation(entry, `headers.${key(name)}`), name, value, seen);
+        const field = name in stringKeys(entry.raw.headers) ? 'headers' : 'http_headers';
+        reportValue(ctx, input, entryPlace(input, entry, field, name), name, value, seen);
       }
       checkArgs(ctx, input, entry, seen);
       checkUrl(ctx, input, entry, seen);

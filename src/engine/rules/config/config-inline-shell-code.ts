@@ -1,7 +1,7 @@
 import { defineRule } from '../define-rule.js';
 import { commandTokens, programName } from '../../inputs/config/launchers.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
-import { commandLine, entryLocation } from './_support.js';
+import { commandLine, entryPlace } from './_support.js';
 
 // A server command that pipes a download into a shell, or evaluates a string, runs code nobody
 // reviewed and that can change on the remote side at any time. `bash -c` and inline interpreters
@@ -84,12 +84,12 @@ export default defineRule({
     for (const entry of input.servers) {
       const tokens = commandTokens(entry);
       const whole = tokens.join(' ');
-      const location = entryLocation(entry, 'command');
+      const place = entryPlace(input, entry, 'command');
       const subject = entry.location;
       if (DOWNLOAD_TO_SHELL_RE.test(whole)) {
         ctx.report({
           message: `Server "${entry.name}" pipes a download straight into a shell or interpreter.`,
-          location,
+          ...place,
           snippet: commandLine(entry),
           subject,
           file: input.path,
@@ -102,7 +102,7 @@ export default defineRule({
       if ((isPowerShell && POWERSHELL_EVAL_RE.test(inline.code)) || EVAL_RE.test(inline.code)) {
         ctx.report({
           message: `Server "${entry.name}" passes inline code to ${inline.runner} that fetches, decodes or evaluates more code.`,
-          location,
+          ...place,
           snippet: commandLine(entry),
           subject,
           file: input.path,
@@ -112,7 +112,7 @@ export default defineRule({
         // command injection if any part of it is ever templated.
         ctx.report({
           message: `Server "${entry.name}" is started through a shell string (${inline.runner}); the command is re-parsed by the shell at every launch.`,
-          location,
+          ...place,
           snippet: commandLine(entry),
           subject,
           severity: 'low',

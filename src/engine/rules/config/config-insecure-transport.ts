@@ -1,7 +1,7 @@
 import { defineRule } from '../define-rule.js';
 import { commandTokens } from '../../inputs/config/launchers.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
-import { entryLocation } from './_support.js';
+import { entryPlace } from './_support.js';
 import { redactSecrets } from '../../secrets.js';
 
 // Plain http:// to a server on another machine sends every tool call, result and bearer token in
@@ -63,7 +63,7 @@ export default defineRule({
           Object.keys(entry.headers).length > 0 || Object.keys(entry.env).length > 0;
         ctx.report({
           message: `Server "${entry.name}" talks to ${host} over plain HTTP${sendsCredentials ? ', with credentials configured' : ''}.`,
-          location: entryLocation(entry, field),
+          ...entryPlace(input, entry, field),
           snippet: redactSecrets(value.replace(/\/\/[^/@]*@/, '//…@')),
           subject: entry.location,
           file: input.path,

@@ -4,7 +4,7 @@ import { typosquatOf } from '../dependencies/_popular.js';
 import { launchedPackages } from '../../inputs/config/launchers.js';
 import { commandLine } from './_support.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
-import { entryLocation } from './_support.js';
+import { entryPlace } from './_support.js';
 
 // Server names are what users and models see. A server called `twittter-mcp` next to nothing, or
 // `checks` next to `check`, is either a mistake or an attempt to be mistaken for the real one:
@@ -131,7 +131,7 @@ export default defineRule({
         if (!look) continue;
         ctx.report({
           message: `Server "${entry.name}" installs "${pkg.name}", which ${look.how} from the popular package "${look.target}".`,
-          location: entryLocation(entry, 'args'),
+          ...entryPlace(input, entry, 'args'),
           snippet: commandLine(entry),
           subject: `${entry.location}:${pkg.name}`,
           severity: 'high',
@@ -145,7 +145,7 @@ export default defineRule({
       if (target) {
         ctx.report({
           message: `Server name "${entry.name}" imitates the well-known "${target}" server.`,
-          location: entryLocation(entry),
+          ...entryPlace(input, entry),
           snippet: entry.name,
           subject: entry.location,
           file: input.path,
@@ -160,7 +160,7 @@ export default defineRule({
         const entry = input.servers.find((s) => s.name === b)!;
         ctx.report({
           message: `Server names "${a}" and "${b}" differ by a single character; one can be mistaken for the other.`,
-          location: entryLocation(entry),
+          ...entryPlace(input, entry),
           snippet: `${a} / ${b}`,
           subject: `${a}\u0000${b}`,
           severity: 'low',

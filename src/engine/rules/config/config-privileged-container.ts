@@ -1,7 +1,7 @@
 import { defineRule } from '../define-rule.js';
 import { containerRun } from '../../inputs/config/launchers.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
-import { commandLine, entryLocation } from './_support.js';
+import { commandLine, entryPlace } from './_support.js';
 
 // Running a server in a container is a good boundary only while the container is confined.
 // `--privileged`, the host's root or Docker socket mounted inside, host networking or extra kernel
@@ -80,7 +80,7 @@ export default defineRule({
         if (!found) continue;
         ctx.report({
           message: `Server "${entry.name}" runs its container with ${found.what}.`,
-          location: entryLocation(entry, 'args'),
+          ...entryPlace(input, entry, 'args'),
           snippet: commandLine(entry),
           subject: entry.location,
           severity: found.critical ? 'critical' : 'high',

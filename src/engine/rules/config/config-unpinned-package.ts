@@ -1,7 +1,7 @@
 import { defineRule } from '../define-rule.js';
 import { containerRun, launchedPackages } from '../../inputs/config/launchers.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
-import { commandLine, entryLocation } from './_support.js';
+import { commandLine, entryPlace } from './_support.js';
 
 // `npx -y some-server` downloads whatever the registry serves at each launch: a compromised or
 // hijacked release (postmark-mcp 1.0.16, the mcp-remote command-injection window) reaches the user
@@ -48,7 +48,7 @@ export default defineRule({
         const how = pkg.tag ? `"${pkg.tag}" is not a fixed version` : 'no version is given';
         ctx.report({
           message: `Server "${entry.name}" runs ${pkg.name} through ${pkg.launcher}; ${how}, so every launch${pkg.autoInstall ? ' installs' : ' may install'} whatever the registry serves.`,
-          location: entryLocation(entry, 'args'),
+          ...entryPlace(input, entry, 'args'),
           snippet: commandLine(entry),
           subject: `${entry.location}:${pkg.name}`,
           file: input.path,
@@ -60,7 +60,7 @@ export default defineRule({
         if (tag === undefined || tag === 'latest') {
           ctx.report({
             message: `Server "${entry.name}" runs container image ${container.image} without a tag or digest; the image can change between launches.`,
-            location: entryLocation(entry, 'args'),
+            ...entryPlace(input, entry, 'args'),
             snippet: commandLine(entry),
             subject: `${entry.location}:${container.image}`,
             severity: 'low',

@@ -6,7 +6,7 @@ import {
   severityOf,
 } from '../../inputs/advisories/advisories.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
-import { commandLine, entryLocation } from './_support.js';
+import { commandLine, entryPlace } from './_support.js';
 import { isMaliciousAdvisory } from '../dependencies/_advisory-kinds.js';
 
 // A config that pins a server to a version with a published advisory (mcp-remote@0.1.15 and
@@ -46,7 +46,7 @@ export default defineRule({
               : ' No fixed version is published.';
           ctx.report({
             message: `Server "${entry.name}" runs ${pkg.name}@${pkg.version}, affected by ${advisoryLabel(match.advisory)}: ${match.advisory.summary ?? 'see the advisory'}.${fix}`,
-            location: entryLocation(entry, 'args'),
+            ...entryPlace(input, entry, 'args'),
             snippet: commandLine(entry),
             subject: `${entry.location}:${pkg.name}:${match.advisory.id}`,
             severity: malicious ? 'critical' : severityOf(match.advisory),

@@ -1,7 +1,7 @@
 import { defineRule } from '../define-rule.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
 import { redactSecrets } from '../../secrets.js';
-import { dependencyLocation, describeDeclared } from './_support.js';
+import { dependencyPlace, describeDeclared } from './_support.js';
 
 // Where packages come from matters as much as which versions they are. Plain-http registries and
 // tarballs can be swapped in transit; git and tarball URLs bypass the registry's immutability; and
@@ -75,7 +75,7 @@ export default defineRule({
       if (!problem) continue;
       ctx.report({
         message: `${dep.name} ${problem.what} (${redactSecrets(source.slice(0, 200))}).`,
-        location: dependencyLocation(input, dep),
+        ...dependencyPlace(input, dep),
         snippet: describeDeclared(dep),
         subject: dep.path.join('>'),
         severity: problem.severity,

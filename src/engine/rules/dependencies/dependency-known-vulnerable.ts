@@ -7,7 +7,7 @@ import {
 import { judgedVersion } from '../../inputs/deps/versions.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
 import { isMaliciousAdvisory } from './_advisory-kinds.js';
-import { dependencyLocation, describeDeclared } from './_support.js';
+import { dependencyPlace, describeDeclared } from './_support.js';
 
 // Matches each dependency against the offline OSV snapshot. Exact versions (lockfiles, pins) are
 // judged as they are; a declared range is judged by the lowest version it allows, since that is
@@ -47,7 +47,7 @@ export default defineRule({
           : '';
         ctx.report({
           message: `${dep.name}@${judged.version} is affected by ${advisoryLabel(match.advisory)}: ${match.advisory.summary ?? 'see the advisory'}.${fix}${basis} Path: ${dep.path.join(' › ')}.`,
-          location: dependencyLocation(input, dep),
+          ...dependencyPlace(input, dep),
           snippet: `${describeDeclared(dep)} — ${advisoryLabel(match.advisory)}`,
           subject: `${dep.path.join('>')}@${judged.version}:${match.advisory.id}`,
           severity: severityOf(match.advisory),

@@ -3,7 +3,7 @@ import { defaultAdvisoryIndex } from '../../inputs/advisories/advisories.js';
 import { judgedVersion } from '../../inputs/deps/versions.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
 import { isMaliciousAdvisory } from './_advisory-kinds.js';
-import { dependencyLocation, describeDeclared } from './_support.js';
+import { dependencyPlace, describeDeclared } from './_support.js';
 
 // Releases published to steal or sabotage (OSV MAL- advisories, and locally curated ones such as
 // postmark-mcp 1.0.16, which blind-copied every e-mail to its author). Installing one is a
@@ -40,7 +40,7 @@ export default defineRule({
         if (!isMaliciousAdvisory(match.advisory)) continue;
         ctx.report({
           message: `${dep.name}@${judged.version} is a known malicious release (${match.advisory.id}): ${match.advisory.summary ?? ''}${judged.fromRange ? ` The declared range ${dep.range} allows it.` : ''}`,
-          location: dependencyLocation(input, dep),
+          ...dependencyPlace(input, dep),
           snippet: `${describeDeclared(dep)} — ${match.advisory.id}`,
           subject: `${dep.path.join('>')}:${match.advisory.id}`,
           file: input.path,

@@ -1,7 +1,7 @@
 import { defineRule } from '../define-rule.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
 import { typosquatOf } from './_popular.js';
-import { dependencyLocation, describeDeclared } from './_support.js';
+import { dependencyPlace, describeDeclared } from './_support.js';
 
 // Typosquats are published to be installed by mistake: one letter off from a popular package, a
 // doubled letter, a scope that looks like the real one. Compared against the packages MCP servers
@@ -35,7 +35,7 @@ export default defineRule({
       if (!look) continue;
       ctx.report({
         message: `"${dep.name}" ${look.how} from the popular package "${look.target}".`,
-        location: dependencyLocation(input, dep),
+        ...dependencyPlace(input, dep),
         snippet: describeDeclared(dep),
         subject: dep.name,
         file: input.path,

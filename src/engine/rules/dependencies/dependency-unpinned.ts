@@ -1,7 +1,7 @@
 import { defineRule } from '../define-rule.js';
 import { isWildcardSpecifier } from '../../inputs/deps/versions.js';
 import { HIPAA, SOC2 } from '../snapshot/_compliance.js';
-import { dependencyLocation } from './_support.js';
+import { dependencyPlace } from './_support.js';
 
 // `*`, `latest`, bare names and open lower bounds accept any future release, including a hijacked
 // one, at the next install without a lockfile. Low severity: a committed lockfile limits it, and
@@ -34,7 +34,7 @@ export default defineRule({
       if (!isWildcardSpecifier(input.ecosystem, range)) continue;
       ctx.report({
         message: `Dependencies in ${input.path} accept any future release: ${dep.name} ${range === '' ? '(no version)' : range}.`,
-        location: dependencyLocation(input, dep),
+        ...dependencyPlace(input, dep),
         snippet: `${dep.name} ${range || '(no version)'}`,
         subject: 'unpinned',
         file: input.path,

@@ -6,6 +6,7 @@ import { normalizeForMatching, revealHiddenSeparators } from '../../text/unicode
 import { injectionSignals, type Signal, type SignalKind } from './_injection-signals.js';
 import { needsReading, readFrames } from '../../meaning/frames.js';
 import { isSensitiveToolName, normaliseToolName } from '../../meaning/known-tools.js';
+import { quoteAround } from '../../quote.js';
 
 export interface NormalizedField extends TextField {
   /** Lower-cased, NFKC, invisible characters removed, look-alikes folded. */
@@ -280,11 +281,10 @@ export function proseFields(subject: Subject): readonly NormalizedField[] {
   return prose;
 }
 
-/** Snippet around a match in the original text, for evidence. */
+/** Snippet around a match, cut at word boundaries, for evidence (the scan then re-quotes it from
+ *  the original text: src/engine/quote.ts). */
 export function snippetAround(text: string, index: number, length: number, radius = 80): string {
-  const start = Math.max(0, index - radius);
-  const end = Math.min(text.length, index + length + radius);
-  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+  return quoteAround(text, index, length, radius);
 }
 
 /** Splits a tool or parameter name into lower-case words (`getUserInfo`, `get-user_info`). */
