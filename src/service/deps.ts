@@ -1,7 +1,7 @@
 // What the HTTP service needs: the runtime's pieces (store, queue, config, logger, clock, ids,
 // master key) plus the rate-limit store, chosen by main.ts (in memory, or Redis at scale).
 
-import type { ParsedCidr } from '../engine/net/address-policy.js';
+import type { ParsedCidr } from '../engine/light.js';
 import type { JobDeps } from '../jobs/deps.js';
 import type { ServiceMetrics } from './plugins/observability.js';
 import type { RateLimitStore } from './rate-limit.js';

@@ -11,7 +11,7 @@ import csrf from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEPENDENCY_FILE_NAMES, EXTENSION_FORMATS } from '../../engine/inputs/classify.js';
+import { DEPENDENCY_FILE_NAMES, EXTENSION_FORMATS } from '../../engine/light.js';
 import type { Account, ScanStatus } from '../../store/port.js';
 import { SCAN_STATUSES } from '../../store/port.js';
 import {

@@ -1,0 +1,9 @@
+// A lazily loaded door (ADR 0012, ADR 0014): the MCP client alone, for callers that fetch a live
+// server's snapshot without loading the rest of the engine. `index.ts` exports the same.
+
+export {
+  fetchSnapshot,
+  FetchSnapshotError,
+  type FetchSnapshotOptions,
+  type FetchSnapshotReason,
+} from './mcp/fetch-snapshot.js';
