@@ -5,12 +5,17 @@
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { ensureAdminAccount as ensureAdmin } from './jobs/accounts.js';
-import { deliverWebhook, recoverWebhookDeliveries } from './jobs/deliver-webhook.js';
+import {
+  deliverWebhook,
+  notifyScanEnded,
+  recoverWebhookDeliveries,
+} from './jobs/deliver-webhook.js';
 import type { JobDeps, ScanEngine } from './jobs/deps.js';
 import { recoverUnfinishedScans, runScan } from './jobs/run-scan.js';
 import { InProcessQueue } from './queue/in-process.js';
+import { jobPoliciesFromConfig, PgBossQueue } from './queue/pg-boss.js';
 import type { Queue } from './queue/port.js';
-import { createPgBossQueue } from './scale-out.js';
+import { scanJobPolicy, webhookJobPolicy } from './queue/scan-job-policy.js';
 import { loadMasterKey } from './security/index.js';
 import { createStore } from './store/index.js';
 import type { Store } from './store/port.js';
@@ -59,15 +64,22 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
 
 /**
  * The one place that picks the queue adapter. Embedded: in-process (durable through recovery of
- * the store's unfinished scans at start). PostgreSQL: pg-boss in the same database (scale-out).
+ * the store's unfinished scans at start). PostgreSQL: pg-boss in the same database (scale-out,
+ * docs/adr/0006-queue-and-scale-out.md); what its retries mean for a scan is given to `work()`
+ * by startWorker (queue/scan-job-policy.ts).
  */
-function createQueue(
-  config: Readonly<Config>,
-  role: RuntimeRole,
-  logger: Logger,
-  runtime: () => Runtime,
-): Queue {
-  if (config.databaseKind === 'postgres') return createPgBossQueue(config, role, logger, runtime);
+function createQueue(config: Readonly<Config>, role: RuntimeRole, logger: Logger): Queue {
+  if (config.databaseKind === 'postgres') {
+    return new PgBossQueue({
+      connectionString: config.databaseUrl,
+      schema: config.queueSchema,
+      policies: jobPoliciesFromConfig(config),
+      isWorker: role !== 'api',
+      // Jobs that run at once, the dead-letter consumers and the maintenance, with some slack.
+      poolSize: role === 'api' ? 4 : config.workerConcurrency + 4,
+      logger,
+    });
+  }
   return new InProcessQueue({
     onHandlerError: (name, payload, error) =>
       logger.error({ err: error, job: name, payload }, 'job handler failed'),
@@ -81,14 +93,7 @@ export async function createRuntime(
   const logger = options.logger ?? createLogger(config);
   const masterKey = loadMasterKey(config);
   const store = options.store ?? (await createStore(config));
-  // The pg-boss queue's retry and dead-letter hooks need the finished runtime; they run later.
-  const built: { runtime?: Runtime } = {};
-  const queue =
-    options.queue ??
-    createQueue(config, options.role, logger, () => {
-      if (!built.runtime) throw new Error('runtime used before it was built');
-      return built.runtime;
-    });
+  const queue = options.queue ?? createQueue(config, options.role, logger);
   await queue.start();
   const runtime: Runtime = {
     config,
@@ -105,7 +110,6 @@ export async function createRuntime(
       await store.close();
     },
   };
-  built.runtime = runtime;
   return runtime;
 }
 
@@ -114,10 +118,22 @@ export async function createRuntime(
  * left behind (the pg-boss queue keeps its own jobs and must not be second-guessed here).
  */
 export async function startWorker(runtime: Runtime): Promise<void> {
-  const concurrency = runtime.config.workerConcurrency;
-  await runtime.queue.work('scan', ({ scanId }) => runScan(runtime, scanId), { concurrency });
+  const { config, store, clock, logger } = runtime;
+  const concurrency = config.workerConcurrency;
+  const scanPolicy = scanJobPolicy({
+    scans: store.scans,
+    clock,
+    logger,
+    maxAttempts: config.scanMaxAttempts,
+    onScanFailed: (scanId) => notifyScanEnded(runtime, scanId),
+  });
+  await runtime.queue.work('scan', ({ scanId }) => runScan(runtime, scanId), {
+    concurrency,
+    ...scanPolicy,
+  });
   await runtime.queue.work('webhook', ({ deliveryId }) => deliverWebhook(runtime, deliveryId), {
     concurrency,
+    ...webhookJobPolicy(logger),
   });
   if (runtime.queue.kind === 'in-process') {
     await recoverUnfinishedScans(runtime);
