@@ -2,6 +2,7 @@
 // clock, id generator and master key. `serve`, `worker` and the admin CLI all start here; tests
 // build one with their own store, clock or queue. Only this file chooses adapters.
 
+import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { ensureAdminAccount as ensureAdmin } from './jobs/accounts.js';
@@ -26,6 +27,8 @@ export type RuntimeRole = 'all' | 'api' | 'worker';
 /** The jobs' dependencies (store, queue, logger, clock, ids, master key, engine) and a role. */
 export interface Runtime extends JobDeps {
   role: RuntimeRole;
+  /** The shared rate-limit counters' client, for the API (PALISADE_REDIS_URL). */
+  rateLimitRedis?: Redis;
   close(): Promise<void>;
 }
 
@@ -86,6 +89,43 @@ function createQueue(config: Readonly<Config>, role: RuntimeRole, logger: Logger
   });
 }
 
+/**
+ * The one place that picks where the API's rate-limit counters live: Redis when
+ * PALISADE_REDIS_URL is set (shared by every API process), else in the process. Workers serve no
+ * request and get none. ioredis loads only when Redis is configured.
+ */
+async function createRateLimitRedis(
+  config: Readonly<Config>,
+  role: RuntimeRole,
+  logger: Logger,
+): Promise<Redis | undefined> {
+  if (role === 'worker') return undefined;
+  if (!config.redisUrl) {
+    // PostgreSQL is the scale-out setup: several API processes, each counting alone without Redis.
+    if (config.databaseKind === 'postgres') {
+      logger.warn(
+        'PALISADE_REDIS_URL is not set: rate limits are counted per API process, so with several ' +
+          'API processes a client gets the limit once per process. Set PALISADE_REDIS_URL to share them.',
+      );
+    }
+    return undefined;
+  }
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(config.redisUrl, {
+    // A request must not hang on a Redis outage: fail it fast and let the caller decide.
+    maxRetriesPerRequest: 1,
+    commandTimeout: 2000,
+    connectTimeout: 5000,
+    enableOfflineQueue: true,
+    lazyConnect: true,
+  });
+  // ioredis reconnects by itself; without a listener its connection errors would crash us.
+  redis.on('error', (error: Error) =>
+    logger.warn({ err: error.message }, 'Redis connection error'),
+  );
+  return redis;
+}
+
 export async function createRuntime(
   config: Readonly<Config>,
   options: { role: RuntimeRole } & RuntimeOverrides,
@@ -94,6 +134,7 @@ export async function createRuntime(
   const masterKey = loadMasterKey(config);
   const store = options.store ?? (await createStore(config));
   const queue = options.queue ?? createQueue(config, options.role, logger);
+  const rateLimitRedis = await createRateLimitRedis(config, options.role, logger);
   await queue.start();
   const runtime: Runtime = {
     config,
@@ -105,8 +146,12 @@ export async function createRuntime(
     newId: options.newId ?? (() => uuidV7()),
     masterKey,
     engine: options.engine,
+    ...(rateLimitRedis ? { rateLimitRedis } : {}),
     async close() {
       await queue.stop(0);
+      if (rateLimitRedis && rateLimitRedis.status !== 'end' && rateLimitRedis.status !== 'wait') {
+        await rateLimitRedis.quit().catch(() => rateLimitRedis.disconnect());
+      }
       await store.close();
     },
   };
