@@ -1,6 +1,35 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// Outside the engine, code imports it only through its doors (ADR 0014): index.ts, the whole
+// surface; types.ts, the vocabulary; light.ts, what is cheap to load at start-up; and the parts
+// loaded lazily so a process loads only what it runs (ADR 0012). Any other engine module is
+// internal. bench/, scripts/ and test/ measure and check the internals, so they may reach in.
+const ENGINE_DOORS = [
+  'index',
+  'types',
+  'light',
+  'fetch-snapshot',
+  'scan-snapshot',
+  'scan-files',
+  'sarif',
+  'guarded-fetch',
+];
+const ENGINE_INTERNALS = {
+  group: ['**/engine/**', ...ENGINE_DOORS.map((door) => `!**/engine/${door}.js`)],
+  message:
+    'Import the engine through its doors (src/engine/index.ts, types.ts, light.ts, or a lazily loaded part): see ADR 0014.',
+};
+// no-restricted-imports does not look at import(): the same doors for dynamic imports.
+const ENGINE_INTERNALS_DYNAMIC = {
+  // esquery's regular expressions cannot hold a slash: \x2F stands for one.
+  selector:
+    'ImportExpression[source.value=/\\x2Fengine\\x2F/]' +
+    `:not([source.value=/\\x2Fengine\\x2F(${ENGINE_DOORS.join('|')})\\.js$/])`,
+  message: ENGINE_INTERNALS.message,
+};
+const OUTSIDE_THE_ENGINE = { files: ['src/**/*.ts'], ignores: ['src/engine/**'] };
+
 export default tseslint.config(
   {
     ignores: [
@@ -62,6 +91,13 @@ export default tseslint.config(
       '@typescript-eslint/no-redundant-type-constituents': 'off',
       '@typescript-eslint/unbound-method': 'off',
       '@typescript-eslint/no-base-to-string': 'off',
+    },
+  },
+  {
+    ...OUTSIDE_THE_ENGINE,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [ENGINE_INTERNALS] }],
+      'no-restricted-syntax': ['error', ENGINE_INTERNALS_DYNAMIC],
     },
   },
   {
@@ -139,6 +175,7 @@ export default tseslint.config(
               group: ['**/service/**', '**/jobs/**', '**/cli/**'],
               message: 'store and queue sit below jobs and service.',
             },
+            ENGINE_INTERNALS,
           ],
         },
       ],

@@ -18,7 +18,6 @@ import { createAccount } from '../src/jobs/index.js';
 import { createRuntime } from '../src/runtime.js';
 import { buildApp } from '../src/service/app.js';
 import { quotaPeriod } from '../src/plans.js';
-import { MemoryRateLimitStore } from '../src/service/rate-limit.js';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_HTTP_DURATION_S ?? 4);
@@ -111,7 +110,7 @@ async function runServers(): Promise<void> {
   await runtime.store.scans.markRunning(outcome.scan.id, now);
   await runtime.store.scans.complete(outcome.scan.id, result, now);
 
-  const app = buildApp({ ...runtime, rateLimitStore: new MemoryRateLimitStore() });
+  const app = buildApp(runtime);
   const path = `/v1/scan/${outcome.scan.id}`;
   const palisadeAddress = await app.listen({ port: 0, host: '127.0.0.1' });
   const sample = await app.inject({

@@ -1,7 +1,10 @@
-// The settings schema (DESIGN.md §3). loadConfig(env) validates once at start and returns a frozen
-// Config; an invalid setting stops the process with one line naming the variable.
+// The settings schema (DESIGN.md §3). loadConfig(env) validates once at start, with a zod schema
+// of the environment, and returns a frozen Config; an invalid setting stops the process with one
+// line naming the variable.
 
+import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
+import type * as Zod from 'zod';
 
 export interface Config {
   port: number;
@@ -46,25 +49,113 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function intSetting(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim()))
-    throw new ConfigError(name, `must be a whole number, got "${raw}"`);
-  const value = Number(raw.trim());
-  if (value < min || value > max)
-    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
-  return value;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const CIDR_RE = /^(?:(?:\d{1,3}\.){3}\d{1,3}\/\d{1,2}|[0-9a-fA-F:.]+\/\d{1,3})$/;
+
+/**
+ * The schema of the environment. zod is required when the settings are read, not when this
+ * module loads: the `palisade` command imports this module at start, and `--version` or a scan
+ * reads no setting (ADR 0012).
+ */
+function buildEnvSchema() {
+  const { z } = createRequire(import.meta.url)('zod') as typeof Zod;
+  /** A variable's trimmed value; unset and empty both mean "not given". */
+  const given = z
+    .string()
+    .optional()
+    .transform((raw) => raw?.trim() || undefined);
+
+  /** `given` or the default. */
+  const text = (fallback: string) => given.transform((value) => value ?? fallback);
+
+  /** A whole number between min and max, or the default when not given. */
+  const wholeNumber = (fallback: number, min: number, max: number) =>
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        if (raw === undefined || raw === '') return fallback;
+        if (!/^\d+$/.test(raw.trim())) {
+          ctx.addIssue({ code: 'custom', message: `must be a whole number, got "${raw}"` });
+          return z.NEVER;
+        }
+        return Number(raw.trim());
+      })
+      .pipe(
+        z.number().refine((n) => n >= min && n <= max, {
+          error: (issue) => `must be between ${min} and ${max}, got ${String(issue.input)}`,
+        }),
+      );
+
+  return z.object({
+    PORT: wholeNumber(8080, 0, 65535),
+    HOST: text('127.0.0.1'),
+    PALISADE_BASE_URL: given,
+    PALISADE_DATA_DIR: text('./data'),
+    PALISADE_DATABASE_URL: given.refine(
+      (url) => url === undefined || url.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(url),
+      'must start with sqlite: or postgres://',
+    ),
+    PALISADE_REDIS_URL: given.refine(
+      (url) => url === undefined || /^rediss?:\/\//.test(url),
+      'must start with redis:// or rediss://',
+    ),
+    PALISADE_REDIS_KEY_PREFIX: text('palisade:').refine(
+      (prefix) => /^[\x21-\x7e]{1,100}$/.test(prefix),
+      'must be 1 to 100 visible ASCII characters',
+    ),
+    PALISADE_QUEUE_SCHEMA: text('palisade_boss').refine(
+      (schema) => /^[a-z_][a-z0-9_]{0,62}$/.test(schema),
+      'must be a lower-case PostgreSQL identifier',
+    ),
+    PALISADE_TARGET_ALLOWLIST: z
+      .string()
+      .optional()
+      .transform((raw) =>
+        (raw ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .superRefine((cidrs, ctx) => {
+        const bad = cidrs.find((cidr) => !CIDR_RE.test(cidr));
+        if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `"${bad}" is not a CIDR` });
+      }),
+    PALISADE_RATE_LIMIT_PER_MINUTE: wholeNumber(10, 1, 1_000_000),
+    PALISADE_MAX_UPLOAD_BYTES: wholeNumber(10_485_760, 1024, 1024 * 1024 * 1024),
+    PALISADE_WORKER_CONCURRENCY: wholeNumber(4, 1, 256),
+    PALISADE_MASTER_KEY: given.refine(
+      (key) => key === undefined || Buffer.from(key, 'base64').length === 32,
+      'must be 32 bytes, base64-encoded',
+    ),
+    PALISADE_LOG_LEVEL: given.pipe(
+      z.optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+    ),
+    NODE_ENV: given,
+    PALISADE_WEBHOOK_RETRY_BASE_MS: wholeNumber(30_000, 1, 86_400_000),
+    PALISADE_WEBHOOK_MAX_ATTEMPTS: wholeNumber(12, 1, 100),
+    PALISADE_SCAN_JOB_EXPIRE_SECONDS: wholeNumber(300, 1, 86_400),
+    PALISADE_SCAN_MAX_ATTEMPTS: wholeNumber(3, 1, 20),
+  });
 }
 
-const CIDR_RE = /^(?:(?:\d{1,3}\.){3}\d{1,3}\/\d{1,2}|[0-9a-fA-F:.]+\/\d{1,3})$/;
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type EnvSettings = Zod.infer<ReturnType<typeof buildEnvSchema>>;
+let envSchema: ReturnType<typeof buildEnvSchema> | undefined;
+
+/** Validates the environment: the first invalid variable becomes a ConfigError naming it. */
+function parseEnv(env: Env): EnvSettings {
+  envSchema ??= buildEnvSchema();
+  const parsed = envSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new ConfigError(String(issue.path[0] ?? 'settings'), issue.message);
+}
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Readonly<Config> {
-  const port = intSetting(env, 'PORT', 8080, 0, 65535);
-  const host = env.HOST?.trim() || '127.0.0.1';
+  const settings = parseEnv(env);
+  const port = settings.PORT;
 
-  const baseUrlRaw = env.PALISADE_BASE_URL?.trim() || `http://localhost:${port}`;
+  const baseUrlRaw = settings.PALISADE_BASE_URL ?? `http://localhost:${port}`;
   let baseUrl: string;
   try {
     const u = new URL(baseUrlRaw);
@@ -75,83 +166,39 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError('PALISADE_BASE_URL', `must be an http(s) URL, got "${baseUrlRaw}"`);
   }
 
-  const dataDirRaw = env.PALISADE_DATA_DIR?.trim() || './data';
+  const dataDirRaw = settings.PALISADE_DATA_DIR;
   const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
 
-  const databaseUrl = env.PALISADE_DATABASE_URL?.trim() || `sqlite:${join(dataDir, 'palisade.db')}`;
-  let databaseKind: Config['databaseKind'];
+  const databaseUrl = settings.PALISADE_DATABASE_URL ?? `sqlite:${join(dataDir, 'palisade.db')}`;
+  let databaseKind: Config['databaseKind'] = 'postgres';
   let sqlitePath: string | undefined;
   if (databaseUrl.startsWith('sqlite:')) {
     databaseKind = 'sqlite';
     const p = databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
     if (!p) throw new ConfigError('PALISADE_DATABASE_URL', 'sqlite: needs a file path');
     sqlitePath = p === ':memory:' || isAbsolute(p) ? p : resolve(cwd, p);
-  } else if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    databaseKind = 'postgres';
-  } else {
-    throw new ConfigError('PALISADE_DATABASE_URL', 'must start with sqlite: or postgres://');
-  }
-
-  const redisUrl = env.PALISADE_REDIS_URL?.trim() || undefined;
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
-    throw new ConfigError('PALISADE_REDIS_URL', 'must start with redis:// or rediss://');
-  }
-
-  const redisKeyPrefix = env.PALISADE_REDIS_KEY_PREFIX?.trim() || 'palisade:';
-  if (!/^[\x21-\x7e]{1,100}$/.test(redisKeyPrefix)) {
-    throw new ConfigError('PALISADE_REDIS_KEY_PREFIX', 'must be 1 to 100 visible ASCII characters');
-  }
-  const queueSchema = env.PALISADE_QUEUE_SCHEMA?.trim() || 'palisade_boss';
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(queueSchema)) {
-    throw new ConfigError('PALISADE_QUEUE_SCHEMA', 'must be a lower-case PostgreSQL identifier');
-  }
-
-  const targetAllowlist = (env.PALISADE_TARGET_ALLOWLIST ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  for (const cidr of targetAllowlist) {
-    if (!CIDR_RE.test(cidr))
-      throw new ConfigError('PALISADE_TARGET_ALLOWLIST', `"${cidr}" is not a CIDR`);
-  }
-
-  const masterKey = env.PALISADE_MASTER_KEY?.trim() || undefined;
-  if (masterKey !== undefined && Buffer.from(masterKey, 'base64').length !== 32) {
-    throw new ConfigError('PALISADE_MASTER_KEY', 'must be 32 bytes, base64-encoded');
-  }
-
-  const logLevelRaw =
-    env.PALISADE_LOG_LEVEL?.trim() || (env.NODE_ENV === 'test' ? 'silent' : 'info');
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevelRaw)) {
-    throw new ConfigError('PALISADE_LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   }
 
   return Object.freeze({
     port,
-    host,
+    host: settings.HOST,
     baseUrl,
     dataDir,
     databaseUrl,
     databaseKind,
     sqlitePath,
-    redisUrl,
-    redisKeyPrefix,
-    queueSchema,
-    targetAllowlist: Object.freeze(targetAllowlist),
-    rateLimitPerMinute: intSetting(env, 'PALISADE_RATE_LIMIT_PER_MINUTE', 10, 1, 1_000_000),
-    maxUploadBytes: intSetting(
-      env,
-      'PALISADE_MAX_UPLOAD_BYTES',
-      10_485_760,
-      1024,
-      1024 * 1024 * 1024,
-    ),
-    workerConcurrency: intSetting(env, 'PALISADE_WORKER_CONCURRENCY', 4, 1, 256),
-    masterKey,
-    logLevel: logLevelRaw as Config['logLevel'],
-    webhookRetryBaseMs: intSetting(env, 'PALISADE_WEBHOOK_RETRY_BASE_MS', 30_000, 1, 86_400_000),
-    webhookMaxAttempts: intSetting(env, 'PALISADE_WEBHOOK_MAX_ATTEMPTS', 12, 1, 100),
-    scanJobExpireSeconds: intSetting(env, 'PALISADE_SCAN_JOB_EXPIRE_SECONDS', 300, 1, 86_400),
-    scanMaxAttempts: intSetting(env, 'PALISADE_SCAN_MAX_ATTEMPTS', 3, 1, 20),
+    redisUrl: settings.PALISADE_REDIS_URL,
+    redisKeyPrefix: settings.PALISADE_REDIS_KEY_PREFIX,
+    queueSchema: settings.PALISADE_QUEUE_SCHEMA,
+    targetAllowlist: Object.freeze(settings.PALISADE_TARGET_ALLOWLIST),
+    rateLimitPerMinute: settings.PALISADE_RATE_LIMIT_PER_MINUTE,
+    maxUploadBytes: settings.PALISADE_MAX_UPLOAD_BYTES,
+    workerConcurrency: settings.PALISADE_WORKER_CONCURRENCY,
+    masterKey: settings.PALISADE_MASTER_KEY,
+    logLevel: settings.PALISADE_LOG_LEVEL ?? (settings.NODE_ENV === 'test' ? 'silent' : 'info'),
+    webhookRetryBaseMs: settings.PALISADE_WEBHOOK_RETRY_BASE_MS,
+    webhookMaxAttempts: settings.PALISADE_WEBHOOK_MAX_ATTEMPTS,
+    scanJobExpireSeconds: settings.PALISADE_SCAN_JOB_EXPIRE_SECONDS,
+    scanMaxAttempts: settings.PALISADE_SCAN_MAX_ATTEMPTS,
   });
 }

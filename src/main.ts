@@ -6,7 +6,6 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createRuntime, ensureAdminAccount, startWorker, type Runtime } from './runtime.js';
 import { buildApp } from './service/app.js';
-import { MemoryRateLimitStore, type RateLimitStore } from './service/rate-limit.js';
 
 /** Running scans get this long to finish on shutdown; the rest are recovered at the next start. */
 const QUEUE_DRAIN_TIMEOUT_MS = 20_000;
@@ -16,26 +15,6 @@ const SHUTDOWN_HARD_TIMEOUT_MS = 30_000;
 export interface ServeOptions {
   /** Run the in-process worker too (default). `--no-worker` runs the API alone (scale-out). */
   worker: boolean;
-}
-
-async function createRateLimitStore(runtime: Runtime): Promise<RateLimitStore> {
-  const { config, logger } = runtime;
-  if (config.redisUrl) {
-    // ioredis loads only when Redis is configured.
-    const { RedisRateLimitStore } = await import('./service/rate-limit-redis.js');
-    return new RedisRateLimitStore(config.redisUrl, {
-      keyPrefix: `${config.redisKeyPrefix}rl:`,
-      onConnectionError: (error) => logger.warn({ err: error.message }, 'Redis connection error'),
-    });
-  }
-  // PostgreSQL is the scale-out setup: several API processes, each counting alone without Redis.
-  if (config.databaseKind === 'postgres') {
-    logger.warn(
-      'PALISADE_REDIS_URL is not set: rate limits are counted per API process, so with several ' +
-        'API processes a client gets the limit once per process. Set PALISADE_REDIS_URL to share them.',
-    );
-  }
-  return new MemoryRateLimitStore();
 }
 
 async function printAdminKeyOnFirstStart(runtime: Runtime): Promise<void> {
@@ -67,8 +46,7 @@ export async function serve(options: ServeOptions, env = process.env): Promise<v
   await runtime.store.migrate();
   await printAdminKeyOnFirstStart(runtime);
 
-  const rateLimitStore = await createRateLimitStore(runtime);
-  const app = buildApp({ ...runtime, rateLimitStore });
+  const app = buildApp(runtime);
   const address = await app.listen({ port: config.port, host: config.host });
   if (options.worker) await startWorker(runtime);
   runtime.logger.info({ address, worker: options.worker }, 'Palisade is listening');
@@ -85,7 +63,6 @@ export async function serve(options: ServeOptions, env = process.env): Promise<v
     try {
       await app.close(); // stop accepting; in-flight requests finish
       await runtime.queue.stop(QUEUE_DRAIN_TIMEOUT_MS);
-      await rateLimitStore.close?.();
       await runtime.close();
       process.exit(0);
     } catch (error) {

@@ -21,7 +21,7 @@ import { scanFiles, scanSnapshot, type McpSnapshot } from './engine/index.js';
 import { createAccount } from './jobs/accounts.js';
 import type { ScanEngine } from './jobs/deps.js';
 import { createRuntime, startWorker, type Runtime } from './runtime.js';
-import { abandonedScanMessage } from './scale-out.js';
+import { abandonedScanMessage } from './queue/scan-job-policy.js';
 import { createPostgresStore } from './store/index.js';
 import type { Scan } from './store/port.js';
 import { uuidV7 } from './store/uuid-v7.js';

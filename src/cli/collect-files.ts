@@ -6,9 +6,13 @@
 
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
-import { archiveFormatOf, classifyFile, dependencyFileKindOf } from '../engine/inputs/classify.js';
-import { INPUT_LIMITS } from '../engine/inputs/limits.js';
-import type { InputFile } from '../engine/inputs/types.js';
+import {
+  archiveFormatOf,
+  classifyFile,
+  dependencyFileKindOf,
+  INPUT_LIMITS,
+  type InputFile,
+} from '../engine/light.js';
 
 export interface CollectOptions {
   /** Where relative display paths start (default: the working directory). */

@@ -8,11 +8,16 @@
 // scanner and its parsers for files, SARIF for --format sarif. A snapshot scan loads none of them.
 
 import { Option, type Command } from 'commander';
-import { presentCapabilities, type CapabilitiesView } from '../engine/capability-view.js';
-import { presentEvidence, type EvidenceView } from '../engine/evidence-view.js';
-import { parseCidrList } from '../engine/net/address-policy.js';
-import { findingIds, formatTable } from '../engine/format-table.js';
-import { compareSeverity } from '../engine/rules/define-rule.js';
+import {
+  compareSeverity,
+  findingIds,
+  formatTable,
+  parseCidrList,
+  presentCapabilities,
+  presentEvidence,
+  type CapabilitiesView,
+  type EvidenceView,
+} from '../engine/light.js';
 import {
   SEVERITIES,
   type Finding,
@@ -168,7 +173,7 @@ async function scanUrl(
     if (!options.quiet) ctx.stderr(`palisade: ${message}\n`);
   };
   const token = options.token ?? ctx.env.PALISADE_SCAN_TOKEN;
-  const { fetchSnapshot, FetchSnapshotError } = await import('../engine/mcp/fetch-snapshot.js');
+  const { fetchSnapshot, FetchSnapshotError } = await import('../engine/fetch-snapshot.js');
   const { scanSnapshot } = await import('../engine/scan-snapshot.js');
   try {
     const snapshot = await fetchSnapshot(url, {

@@ -111,7 +111,7 @@ export async function send(
     ...standardWebhookHeaders(delivery.eventId, timestampSeconds, delivery.body, apiKey),
   };
   // The HTTP client (undici) loads with the first delivery, not when the service starts.
-  const { createGuardedFetch, GuardError } = await import('../engine/net/guarded-fetch.js');
+  const { createGuardedFetch, GuardError } = await import('../engine/guarded-fetch.js');
   const guardedFetch = createGuardedFetch({
     allowlist: deps.config.targetAllowlist,
     followRedirects: false,

@@ -3,7 +3,14 @@
 // scans and pending webhook deliveries survive a crash and are re-enqueued at start (runtime.ts).
 // A job is attempted once; handlers record their own outcome (failed scan, webhook retry).
 
-import type { EnqueueOptions, JobHandler, JobName, JobPayloads, Queue } from './port.js';
+import type {
+  EnqueueOptions,
+  JobHandler,
+  JobName,
+  JobPayloads,
+  Queue,
+  WorkOptions,
+} from './port.js';
 
 export interface InProcessQueueOptions {
   /** Told about a handler that threw; the job is not retried. */
@@ -71,7 +78,9 @@ export class InProcessQueue implements Queue {
   async work<N extends JobName>(
     name: N,
     handler: JobHandler<N>,
-    options: { concurrency?: number } = {},
+    // No retries here (a handler's failure is logged; an unfinished scan is recovered from the
+    // store at the next start), so beforeRetry and onDeadLetter are never called.
+    options: WorkOptions<N> = {},
   ): Promise<void> {
     const concurrency = Math.max(1, options.concurrency ?? 1);
     this.#workers.set(name, {

@@ -154,17 +154,19 @@ describe('PgBossQueue', { skip: skipUnless({ postgres: true }) }, () => {
     await until(() => dyingGotIt, 10_000, 'the first worker to take the job');
 
     const events: string[] = [];
-    const survivor = newQueue({
-      beforeRetry: {
-        scan: async (payload, attempt) => {
+    const survivor = newQueue();
+    await survivor.start();
+    await survivor.work(
+      'scan',
+      async (payload, meta) => {
+        events.push(`run ${payload.scanId} ${meta.attempt}`);
+      },
+      {
+        beforeRetry: async (payload, attempt) => {
           events.push(`beforeRetry ${payload.scanId} ${attempt}`);
         },
       },
-    });
-    await survivor.start();
-    await survivor.work('scan', async (payload, meta) => {
-      events.push(`run ${payload.scanId} ${meta.attempt}`);
-    });
+    );
     // Expiry 2 s + maintenance every second + retry delay 1-2 s.
     await until(() => events.length === 2, 15_000, 'the retry on the surviving worker');
     assert.deepEqual(events, ['beforeRetry orphan 2', 'run orphan 2']);
@@ -174,20 +176,22 @@ describe('PgBossQueue', { skip: skipUnless({ postgres: true }) }, () => {
 
   it('sends a job that used all its attempts to the dead-letter handler, once', async () => {
     const dead: { scanId: string; reason: string }[] = [];
-    const queue = newQueue({
-      onDeadLetter: {
-        scan: async (payload, reason) => {
+    const queue = newQueue();
+    await queue.start();
+    let runs = 0;
+    await queue.work(
+      'scan',
+      async (payload) => {
+        if (payload.scanId !== 'doomed') return;
+        runs += 1;
+        throw new Error('engine crashed');
+      },
+      {
+        onDeadLetter: async (payload, reason) => {
           dead.push({ scanId: payload.scanId, reason });
         },
       },
-    });
-    await queue.start();
-    let runs = 0;
-    await queue.work('scan', async (payload) => {
-      if (payload.scanId !== 'doomed') return;
-      runs += 1;
-      throw new Error('engine crashed');
-    });
+    );
     await queue.enqueue('scan', { scanId: 'doomed' });
     await until(() => dead.length === 1, 20_000, 'the dead letter');
     await sleep(800);

@@ -18,7 +18,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { EnqueueOptions, JobHandler, JobName, JobPayloads, Queue } from './port.js';
+import type {
+  EnqueueOptions,
+  JobHandler,
+  JobName,
+  JobPayloads,
+  Queue,
+  WorkOptions,
+} from './port.js';
 
 export const DEFAULT_BOSS_SCHEMA = 'palisade_boss';
 
@@ -38,16 +45,6 @@ export interface JobPolicy {
   expireInSeconds: number;
 }
 
-export type DeadLetterHandler<N extends JobName> = (
-  payload: JobPayloads[N],
-  reason: string,
-) => Promise<void>;
-
-export type RetryHook<N extends JobName> = (
-  payload: JobPayloads[N],
-  attempt: number,
-) => Promise<void>;
-
 export interface PgBossQueueOptions {
   connectionString: string;
   /** pg-boss's own schema; tests give each suite its own. */
@@ -60,10 +57,6 @@ export interface PgBossQueueOptions {
   /** PostgreSQL connections for pg-boss in this process. */
   poolSize?: number;
   logger?: QueueLogger;
-  /** Called before a retried job (attempt > 1) reaches its handler. */
-  beforeRetry?: { [N in JobName]?: RetryHook<N> };
-  /** Called once for a job that used all its attempts. */
-  onDeadLetter?: { [N in JobName]?: DeadLetterHandler<N> };
 }
 
 const JOB_NAMES: readonly JobName[] = ['scan', 'webhook'];
@@ -376,18 +369,17 @@ export class PgBossQueue implements Queue {
   async work<N extends JobName>(
     name: N,
     handler: JobHandler<N>,
-    options: { concurrency?: number } = {},
+    options: WorkOptions<N> = {},
   ): Promise<void> {
     if (!this.#started) throw new Error('PgBossQueue.work() before start()');
     const policy = this.#options.policies[name];
-    const beforeRetry = this.#options.beforeRetry?.[name];
+    const { beforeRetry, onDeadLetter: onDead } = options;
     this.#addConsumer(name, options.concurrency ?? 1, policy.expireInSeconds, async (job) => {
       const attempt = job.retryCount + 1;
       const payload = job.data as JobPayloads[N];
       if (attempt > 1 && beforeRetry) await beforeRetry(payload, attempt);
       await handler(payload, { attempt });
     });
-    const onDead = this.#options.onDeadLetter?.[name];
     if (onDead) {
       this.#addConsumer(deadLetterName(name), 1, 60, async (job) => {
         const reason = reasonOf(job.output) ?? 'unknown error';

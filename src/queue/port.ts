@@ -21,6 +21,28 @@ export type JobHandler<N extends JobName> = (
   meta: { attempt: number },
 ) => Promise<void>;
 
+/** Called before a retried job (attempt > 1) reaches its handler. */
+export type RetryHook<N extends JobName> = (
+  payload: JobPayloads[N],
+  attempt: number,
+) => Promise<void>;
+
+/** Called once for a job that used all its attempts, with the last failure's message. */
+export type DeadLetterHandler<N extends JobName> = (
+  payload: JobPayloads[N],
+  reason: string,
+) => Promise<void>;
+
+export interface WorkOptions<N extends JobName> {
+  concurrency?: number;
+  /**
+   * What a retry and a job that used all its attempts mean for the work it stands for (for a
+   * scan: scan-job-policy.ts). Adapters that never retry (in-process) never call them.
+   */
+  beforeRetry?: RetryHook<N>;
+  onDeadLetter?: DeadLetterHandler<N>;
+}
+
 export interface Queue {
   readonly kind: 'in-process' | 'pg-boss';
   start(): Promise<void>;
@@ -41,9 +63,5 @@ export interface Queue {
     payload: JobPayloads[N],
   ): (tx: unknown) => Promise<void>;
   /** Registers the handler and starts consuming (workers only). */
-  work<N extends JobName>(
-    name: N,
-    handler: JobHandler<N>,
-    options?: { concurrency?: number },
-  ): Promise<void>;
+  work<N extends JobName>(name: N, handler: JobHandler<N>, options?: WorkOptions<N>): Promise<void>;
 }

@@ -1,7 +1,6 @@
 // Account use cases: the account view (with this month's usage) and the webhook setting.
 
-import type { ParsedCidr } from '../engine/net/address-policy.js';
-import { checkUrlSyntax } from '../engine/net/address-policy.js';
+import { checkUrlSyntax, type ParsedCidr } from '../engine/light.js';
 import { rotateApiKey, sendTestWebhook } from '../jobs/index.js';
 import type { Account, WebhookDelivery, WebhookTestEvent } from '../store/port.js';
 import type { ServiceDeps } from './deps.js';

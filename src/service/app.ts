@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance, type FastifySchema } from 'fastify';
-import { parseCidrList } from '../engine/net/address-policy.js';
+import { parseCidrList } from '../engine/light.js';
 import type { RouteContext, ServiceDeps } from './deps.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { createMetrics, registerObservability, requestIdFrom } from './plugins/observability.js';

@@ -1,14 +1,16 @@
 // What the HTTP service needs: the runtime's pieces (store, queue, config, logger, clock, ids,
-// master key) plus the rate-limit store, chosen by main.ts (in memory, or Redis at scale).
+// master key) and, when runtime.ts chose Redis for them, the client of the shared rate-limit
+// counters.
 
-import type { ParsedCidr } from '../engine/net/address-policy.js';
+import type { Redis } from 'ioredis';
+import type { ParsedCidr } from '../engine/light.js';
 import type { JobDeps } from '../jobs/deps.js';
 import type { ServiceMetrics } from './plugins/observability.js';
-import type { RateLimitStore } from './rate-limit.js';
 import type { CompleteScanCache } from './scan-cache.js';
 
 export interface ServiceDeps extends Omit<JobDeps, 'engine'> {
-  rateLimitStore: RateLimitStore;
+  /** Shared rate-limit counters (PALISADE_REDIS_URL); without it each process counts alone. */
+  rateLimitRedis?: Redis;
 }
 
 /** What every route receives: the dependencies plus values computed once at build time. */

@@ -3,7 +3,7 @@
 // relative paths.
 
 import type { FastifyRequest } from 'fastify';
-import type { InputFile } from '../engine/inputs/types.js';
+import type { InputFile } from '../engine/light.js';
 import { AppError } from './errors.js';
 
 export const UPLOAD_FILES_MAX = 200;

@@ -1,8 +1,7 @@
 // Scan use cases: submit (quota + idempotency), read, list. Authorization and state decisions
 // live here; routes only translate HTTP to these calls and presenters back.
 
-import { checkUrlSyntax, type ParsedCidr } from '../engine/net/address-policy.js';
-import type { InputFile } from '../engine/inputs/types.js';
+import { checkUrlSyntax, type InputFile, type ParsedCidr } from '../engine/light.js';
 import { estimateSeconds } from '../jobs/run-scan.js';
 import { encryptSecret } from '../security/index.js';
 import type { Account, NewScan, Scan, ScanStatus } from '../store/port.js';

@@ -11,7 +11,7 @@ import csrf from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEPENDENCY_FILE_NAMES, EXTENSION_FORMATS } from '../../engine/inputs/classify.js';
+import { DEPENDENCY_FILE_NAMES, EXTENSION_FORMATS } from '../../engine/light.js';
 import type { Account, ScanStatus } from '../../store/port.js';
 import { SCAN_STATUSES } from '../../store/port.js';
 import {
@@ -25,6 +25,7 @@ import type { RouteContext } from '../deps.js';
 import { AppError, isAppError } from '../errors.js';
 import { readUploadFiles } from '../multipart.js';
 import { toAppError } from '../plugins/error-handler.js';
+import { createRequestCounter } from '../plugins/rate-limit.js';
 import { displayTarget, presentCompleteA } from '../presenters/index.js';
 import { createReport, reportUrl } from '../reports.js';
 import { requireFeature } from '../plan-gate.js';
@@ -46,7 +47,6 @@ export const CSRF_COOKIE = 'palisade_csrf';
 /** Console requests per minute, per signed-in account (else per client address). */
 export const CONSOLE_REQUESTS_PER_MINUTE = 120;
 const HISTORY_PAGE_SIZE = 20;
-const WINDOW_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -133,6 +133,10 @@ async function consolePlugin(web: FastifyInstance, ctx: RouteContext): Promise<v
   });
 
   web.decorateRequest('consoleSession', null);
+  // The API's counters (plugins/rate-limit.ts) with the console's own keys and limit.
+  const countRequest = createRequestCounter(web, CONSOLE_REQUESTS_PER_MINUTE, (request) =>
+    request.account ? `console:account:${request.account.id}` : `console:ip:${request.ip}`,
+  );
   web.addHook('onRequest', async (request) => {
     // The console knows only its own session: an API key header is ignored here.
     request.account = null;
@@ -141,14 +145,11 @@ async function consolePlugin(web: FastifyInstance, ctx: RouteContext): Promise<v
       request.account = found.account;
       request.consoleSession = found.tokenHash;
     }
-    const key = found ? `console:account:${found.account.id}` : `console:ip:${request.ip}`;
-    const now = deps.clock().getTime();
-    const hit = await deps.rateLimitStore.hit(key, WINDOW_MS, now);
-    if (hit.count > CONSOLE_REQUESTS_PER_MINUTE) {
-      const seconds = Math.max(1, Math.ceil((hit.resetAtMs - now) / 1000));
+    const { isExceeded, resetSeconds } = await countRequest(request);
+    if (isExceeded) {
       throw new AppError('rate_limited', {
-        message: `Too many requests: wait ${seconds} seconds and try again.`,
-        headers: { 'Retry-After': String(seconds) },
+        message: `Too many requests: wait ${resetSeconds} seconds and try again.`,
+        headers: { 'Retry-After': String(resetSeconds) },
       });
     }
   });

@@ -6,11 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../deps.js';
 import { authenticate, requireAuthentication } from './auth.js';
-import { createRateLimiter } from './rate-limit.js';
+import { createRateLimiter, registerRateLimitCounters } from './rate-limit.js';
 
 export function registerRequestGate(app: FastifyInstance, deps: ServiceDeps): void {
   app.decorateRequest('account', null);
-  const rateLimit = createRateLimiter(deps);
+  registerRateLimitCounters(app, deps);
+  const rateLimit = createRateLimiter(app, deps);
   app.addHook('onRequest', async (request, reply) => {
     // Responses carry account data: no caching by intermediaries, no content sniffing.
     void reply.headers({

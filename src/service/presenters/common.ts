@@ -127,4 +127,4 @@ export function presentSubmission(
   return { scan_id: scan.id, status: 'queued', estimated_seconds: estimatedSeconds };
 }
 
-export { presentCapabilities, type CapabilitiesView } from '../../engine/capability-view.js';
+export { presentCapabilities, type CapabilitiesView } from '../../engine/light.js';

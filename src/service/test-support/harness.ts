@@ -15,7 +15,6 @@ import type { Account, Scan, Store, Tier, Variant } from '../../store/port.js';
 import { buildApp } from '../app.js';
 import type { ServiceDeps } from '../deps.js';
 import { quotaPeriod } from '../../plans.js';
-import { MemoryRateLimitStore } from '../rate-limit.js';
 
 export interface HarnessOptions {
   env?: Record<string, string>;
@@ -37,7 +36,7 @@ export interface Harness {
   app: FastifyInstance;
   deps: ServiceDeps;
   runtime: Runtime;
-  /** Moves the service clock (quota periods, report expiry, rate-limit windows). */
+  /** Moves the service clock (quota periods, report expiry; rate-limit windows follow the real clock). */
   advance(ms: number): void;
   createAccount(tier: Tier, options?: { variant?: Variant; email?: string }): Promise<TestAccount>;
   /** A complete scan with this result, owned by the account (debits one scan of the quota). */
@@ -78,7 +77,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let offsetMs = 0;
   const startMs = options.now?.getTime();
   const clock = (): Date => new Date((startMs ?? Date.now()) + offsetMs);
-  const deps: ServiceDeps = { ...runtime, clock, rateLimitStore: new MemoryRateLimitStore() };
+  const deps: ServiceDeps = { ...runtime, clock };
   const app = buildApp(deps);
   await app.ready();
   if (options.worker !== false) await startWorker(runtime);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { getAccountSummary } from '../../accounts.js';
 import type { RouteContext } from '../../deps.js';
 import { requireAccount } from '../../request-context.js';
+import { TIERS } from '../../../store/port.js';
 import { errorResponses } from '../../schemas.js';
 
 export function registerGetAccountRoute(app: FastifyInstance, ctx: RouteContext): void {
@@ -28,7 +29,7 @@ export function registerGetAccountRoute(app: FastifyInstance, ctx: RouteContext)
             ],
             properties: {
               email: { type: 'string' },
-              tier: { type: 'string', enum: ['free', 'developer', 'pro', 'team', 'enterprise'] },
+              tier: { type: 'string', enum: [...TIERS] },
               api_key: {
                 type: 'string',
                 description: 'Shortened form of the key, e.g. pal_abcd…wxyz.',
