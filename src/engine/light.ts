@@ -8,6 +8,7 @@ export { compareSeverity } from './rules/define-rule.js';
 export { findingIds, formatTable } from './format-table.js';
 export { presentCapabilities, type CapabilitiesView } from './capability-view.js';
 export { presentEvidence, type EvidenceView } from './evidence-view.js';
+export { resolvePointer } from './quote.js';
 export {
   checkUrlSyntax,
   parseCidrList,

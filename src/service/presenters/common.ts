@@ -2,7 +2,7 @@
 // answer. Presenters build new objects field by field, so nothing internal can leak through them.
 
 import type { Evidence } from '../../engine/types.js';
-export { presentEvidence, type EvidenceView } from '../../engine/evidence-view.js';
+export { presentEvidence, type EvidenceView } from '../../engine/light.js';
 import type { Scan, ScanStatus, Tier, Variant } from '../../store/port.js';
 
 export interface PresentContext {

@@ -3,7 +3,7 @@
 // OpenAPI schema lists the field.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { resolvePointer } from '../../../engine/quote.js';
+import { resolvePointer } from '../../../engine/light.js';
 import {
   json,
   type JsonBody,
