@@ -2,7 +2,7 @@
 // bundle or a pathological file must cost bounded time and memory, and say why it was skipped.
 
 /** Files above this size are not parsed: real server sources are far smaller. */
-export const CODE_SIZE_BYTES_MAX = 2 * 1024 * 1024;
+export const CODE_SIZE_BYTES_MAX = 20 * 1024 * 1024;
 /** A line this long means minified or generated code, which hand-written rules cannot judge. */
 export const CODE_LINE_CHARS_MAX = 10_000;
 /** Wall-clock budget for one Python parse (tree-sitter can be cancelled mid-parse). */
