@@ -1,8 +1,12 @@
+import { INPUT_LIMITS } from '../limits.js';
+
 // Size and shape limits for source analysis. Uploads are attacker-controlled: a 10 MB minified
 // bundle or a pathological file must cost bounded time and memory, and say why it was skipped.
 
-/** Files above this size are not parsed: real server sources are far smaller. */
-export const CODE_SIZE_BYTES_MAX = 20 * 1024 * 1024;
+/** Files above this size are not parsed. It is the cap on any accepted text file, so every source
+ *  file an upload may hold is analysed (issue 13: a server padded past a smaller limit read as
+ *  clean); the analysis thread's time budget grows with the size (javascript-thread.ts). */
+export const CODE_SIZE_BYTES_MAX = INPUT_LIMITS.maxTextFileBytes;
 /** A line this long means minified or generated code, which hand-written rules cannot judge. */
 export const CODE_LINE_CHARS_MAX = 10_000;
 /** Wall-clock budget for one Python parse (tree-sitter can be cancelled mid-parse). */
