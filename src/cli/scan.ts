@@ -9,10 +9,17 @@
 
 import { Option, type Command } from 'commander';
 import { presentCapabilities, type CapabilitiesView } from '../engine/capability-view.js';
+import { presentCoverage, type CoverageView } from '../engine/coverage-view.js';
 import { parseCidrList } from '../engine/net/address-policy.js';
 import { findingIds, formatTable } from '../engine/format-table.js';
 import { compareSeverity } from '../engine/rules/define-rule.js';
-import { SEVERITIES, type Finding, type ScanResult, type Severity } from '../engine/types.js';
+import {
+  SEVERITIES,
+  type CoverageGap,
+  type Finding,
+  type ScanResult,
+  type Severity,
+} from '../engine/types.js';
 import type { CliContext } from './context.js';
 import { resolveTarget, type ScanTarget } from './scan-targets.js';
 
@@ -65,6 +72,8 @@ export interface ResultJson {
   skipped?: { path: string; reason: string }[];
   /** Scans of servers: what the tools can do (informs; not graded). */
   capabilities?: CapabilitiesView;
+  /** What the scan saw and what it could not analyse (docs/cli.md). */
+  coverage?: CoverageView;
 }
 
 function findingJson(f: Finding, id: string): FindingJson {
@@ -112,6 +121,7 @@ export function toVariantBJson(result: ScanResult): ResultJson {
     findings: result.findings.map((f, i) => findingJson(f, ids[i] ?? `${f.idPrefix}-${i + 1}`)),
     ...(result.skipped ? { skipped: result.skipped.map((s) => ({ ...s })) } : {}),
     ...(result.capabilities ? { capabilities: presentCapabilities(result.capabilities) } : {}),
+    ...(result.coverage ? { coverage: presentCoverage(result.coverage) } : {}),
   };
 }
 
@@ -213,13 +223,19 @@ async function scanPaths(
   };
   try {
     const { collectFiles } = await import('./collect-files.js');
-    const { scanFiles } = await import('../engine/scan-files.js');
+    const { scanFiles, withGaps } = await import('../engine/scan-files.js');
+    // Files the walk refused are not analysed: they are part of the result (coverage), not
+    // only a line on stderr.
+    const refused: CoverageGap[] = [];
     const files = await collectFiles(paths, {
       cwd: ctx.cwd,
-      onSkip: (path, reason) => note(`skipped ${path}: ${reason}`),
+      onSkip: (path, reason) => {
+        note(`skipped ${path}: ${reason}`);
+        refused.push({ subject: path, reason: `not analysed: ${reason}` });
+      },
     });
     if (files.length === 0) throw new Error('There is no file Palisade can scan there.');
-    return { ok: true, result: await scanFiles(files) };
+    return { ok: true, result: withGaps(await scanFiles(files), refused) };
   } catch (error) {
     return { ok: false, target: paths.join(', '), message: messageOf(error) };
   }
