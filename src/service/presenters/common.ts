@@ -78,6 +78,9 @@ export interface HistoryEntryView {
   overall_score: number | null;
   letter_grade: string | null;
   finding_count: number | null;
+  /** False when the finished scan could not analyse everything; null until it has finished (or
+   *  for results stored before coverage existed). */
+  complete: boolean | null;
   created_at: string;
 }
 
@@ -90,6 +93,9 @@ export function presentHistoryEntry(scan: Scan, variant: Variant): HistoryEntryV
     overall_score: scan.result?.overallScore ?? null,
     letter_grade: scan.result?.letterGrade ?? null,
     finding_count: scan.result?.findings.length ?? null,
+    complete: scan.result
+      ? (scan.result.coverage?.complete ?? (scan.result.skipped ?? []).length === 0)
+      : null,
     created_at: scan.createdAt.toISOString(),
   };
 }
@@ -124,3 +130,4 @@ export function presentSubmission(
 }
 
 export { presentCapabilities, type CapabilitiesView } from '../../engine/capability-view.js';
+export { presentCoverage, type CoverageView } from '../../engine/coverage-view.js';

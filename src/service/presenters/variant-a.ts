@@ -8,7 +8,9 @@ import type { Scan } from '../../store/port.js';
 import {
   evidenceLine,
   presentCapabilities,
+  presentCoverage,
   type CapabilitiesView,
+  type CoverageView,
   type PresentContext,
 } from './common.js';
 
@@ -39,6 +41,8 @@ export interface ScanViewA {
   upgrade_message?: string;
   /** Scans of servers: what the tools can do. */
   capabilities?: CapabilitiesView;
+  /** What the scan saw and what it could not analyse (every plan). */
+  coverage?: CoverageView;
 }
 
 export function upgradeMessageA(upgradeUrl: string): string {
@@ -79,6 +83,7 @@ export function presentCompleteA(scan: Scan, result: ScanResult, ctx: PresentCon
     findings: result.findings.map((finding, i) => presentFindingA(finding, i, ctx)),
   };
   if (result.capabilities) view.capabilities = presentCapabilities(result.capabilities);
+  if (result.coverage) view.coverage = presentCoverage(result.coverage);
   if (!planAllows(ctx.tier, 'finding-detail')) {
     view.upgrade_message = upgradeMessageA(ctx.upgradeUrl);
   } else {

@@ -8,7 +8,9 @@ import type { Scan } from '../../store/port.js';
 import {
   evidenceLine,
   presentCapabilities,
+  presentCoverage,
   type CapabilitiesView,
+  type CoverageView,
   type PresentContext,
 } from './common.js';
 
@@ -38,6 +40,8 @@ export interface ScanViewB {
   findings: FindingViewB[];
   /** Scans of servers: what the tools can do. */
   capabilities?: CapabilitiesView;
+  /** What the scan saw and what it could not analyse (every plan). */
+  coverage?: CoverageView;
 }
 
 export function upgradeMessageB(upgradeUrl: string): string {
@@ -99,5 +103,6 @@ export function presentCompleteB(scan: Scan, result: ScanResult, ctx: PresentCon
       presentFindingB(finding, ids[i] ?? `${finding.idPrefix}-${i + 1}`, ctx, upgradeMessage),
     ),
     ...(result.capabilities ? { capabilities: presentCapabilities(result.capabilities) } : {}),
+    ...(result.coverage ? { coverage: presentCoverage(result.coverage) } : {}),
   };
 }
