@@ -73,6 +73,17 @@ describe('coverage of file scans', () => {
     assert.match(evals.map((f) => f.description).join(' '), /matched \d+ more places/);
   });
 
+  it('finds a secret in a text file past the old 2 MB text-check limit', async () => {
+    const token = 'ghp_' + 'R8x2Kq9LmZ4vT7nB3cW1pY6sD0fH5jA2uE9g';
+    const text =
+      'plain notes about the deployment, nothing secret\n'.repeat(60_000) + `token: ${token}\n`;
+    assert.ok(text.length > 2.5 * 1024 * 1024);
+    const result = await scanFiles([file('notes.txt', text)]);
+    assert.ok(result.findings.some((f) => f.ruleId === 'config-hardcoded-secret'));
+    assert.deepEqual(coverageOf(result).files, [{ path: 'notes.txt', kind: 'text' }]);
+    assert.equal(coverageOf(result).complete, true);
+  });
+
   it('a YAML alias bomb is reported, its text still checked for secrets, and not graded A', async () => {
     const lines = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
     for (let i = 1; i < 12; i++) {
