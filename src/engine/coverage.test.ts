@@ -73,6 +73,18 @@ describe('coverage of file scans', () => {
     assert.match(evals.map((f) => f.description).join(' '), /matched \d+ more places/);
   });
 
+  it('analyses a 3 MB Python file (on the analysis thread) and finds eval and command execution', async () => {
+    const unit =
+      'import subprocess\ndef handler(x):\n    eval(x)\n    subprocess.run(x, shell=True)\n\n';
+    const text = unit.repeat(Math.ceil((3 * 1024 * 1024) / unit.length));
+    const result = await scanFiles([file('server.py', text)]);
+    const rules = new Set(result.findings.map((f) => f.ruleId));
+    assert.ok(rules.has('code-dynamic-eval'), [...rules].join(', '));
+    assert.ok(rules.has('code-command-injection'), [...rules].join(', '));
+    assert.equal(coverageOf(result).complete, true, JSON.stringify(coverageOf(result).gaps));
+    assert.deepEqual(coverageOf(result).files, [{ path: 'server.py', kind: 'code' }]);
+  });
+
   it('finds a secret in a text file past the old 2 MB text-check limit', async () => {
     const token = 'ghp_' + 'R8x2Kq9LmZ4vT7nB3cW1pY6sD0fH5jA2uE9g';
     const text =

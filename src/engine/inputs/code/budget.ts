@@ -19,8 +19,9 @@ export const NESTING_DEPTH_MAX = 5_000;
  *  recursion overflows even the analysis thread's large stack (a crash, not an exception). */
 export const STATEMENT_OPERATORS_MAX = 50_000;
 
-/** Why a file should not be analysed, or undefined when it is within budget. */
-export function budgetProblem(text: string): string | undefined {
+/** Why a file should not be analysed, or undefined when it is within budget. `python` counts
+ *  operators per logical line (Python has no `;` or `{` to end a statement). */
+export function budgetProblem(text: string, python = false): string | undefined {
   if (text.length > CODE_SIZE_BYTES_MAX) {
     return `not analysed: ${text.length} characters exceeds the ${CODE_SIZE_BYTES_MAX}-character limit for source files`;
   }
@@ -28,16 +29,19 @@ export function budgetProblem(text: string): string | undefined {
   if (longest > CODE_LINE_CHARS_MAX) {
     return `not analysed: looks minified or generated (a line of ${longest} characters)`;
   }
-  return nestingProblem(text);
+  return nestingProblem(text, python);
 }
 
 /** A linear pre-scan for input built to exhaust a recursive parser. Strings and comments are not
  *  skipped: that only over-counts, and real code stays orders of magnitude below both limits. */
-export function nestingProblem(text: string): string | undefined {
+export function nestingProblem(text: string, python = false): string | undefined {
   let depth = 0;
   let operators = 0;
   for (let i = 0; i < text.length; i++) {
     switch (text.charCodeAt(i)) {
+      case 0x0a: // \n ends a Python statement outside brackets, unless the line ends with `\`
+        if (python && depth <= 0 && text.charCodeAt(i - 1) !== 0x5c) operators = 0;
+        break;
       case 0x28: // (
       case 0x5b: // [
         operators++;
