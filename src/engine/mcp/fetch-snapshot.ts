@@ -283,8 +283,8 @@ function toTool(raw: Record<string, unknown>, index: number): McpTool {
 /**
  * Lists prompts or resources. A server that declares the capability but answers the call with a
  * JSON-RPC error leaves nothing to analyse there: the scan goes on and the call is recorded in
- * `gaps` (a server must not hide its prompts by failing to list them). Network and size failures
- * still fail the scan.
+ * `gaps` (a server must not hide its prompts by failing to list them), except "method not found",
+ * which means there are none. Network and size failures still fail the scan.
  */
 async function listOptional(
   client: McpSession['client'],
@@ -301,6 +301,9 @@ async function listOptional(
     return listed.items;
   } catch (error) {
     if (error instanceof McpError && SERVER_REFUSALS.has(error.code)) {
+      // "Method not found" says there is nothing of the kind (many SDK servers declare
+      // `resources` without templates): no client can list any either, so nothing is hidden.
+      if (error.code === ErrorCode.MethodNotFound) return [];
       gaps.push({
         subject: method,
         reason: `not analysed: the server declared the capability but ${method} failed (JSON-RPC error ${error.code}: ${plain(error.message)})`,
