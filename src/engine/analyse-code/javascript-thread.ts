@@ -7,7 +7,7 @@ import type { CodeLanguage } from '../inputs/types.js';
 import { checkCode, type CheckOptions, type CodeOutcome } from './check-code.js';
 import { emptyFacts } from '../inputs/code/facts.js';
 import type { Analysis } from '../inputs/code/javascript.js';
-import type { JsReply, JsRequest, WireFailure, WireOutcome } from './javascript-worker.js';
+import type { JsReady, JsReply, JsRequest, WireFailure, WireOutcome } from './javascript-worker.js';
 
 /** Native stack of the worker thread: deep enough for the nesting the budget checks let through
  *  and for the deserialiser's spread of a 20 MB file's hundreds of thousands of statements. */
@@ -39,6 +39,10 @@ interface Pending {
 }
 
 let worker: Worker | undefined;
+/** The current worker has loaded (its start-up, slow on a loaded machine, is no file's time). */
+let workerReady = false;
+/** A worker that has not loaded after this long is given up (its requests fail). */
+const WORKER_START_MS_MAX = 120_000;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
@@ -68,7 +72,7 @@ function settle(id: number, answer: Answer): void {
 /** Starts the budget of the request the worker is now on (requests are answered in order). */
 function armHead(): void {
   const [id, head] = pending.entries().next().value ?? [];
-  if (id === undefined || !head || head.timer || !worker) return;
+  if (id === undefined || !head || head.timer || !worker || !workerReady) return;
   const current = worker;
   head.timer = setTimeout(
     () => abandon(id, head, current),
@@ -92,14 +96,28 @@ function failAll(reason: string): void {
 }
 
 function startWorker(): Worker {
+  workerReady = false;
   const entry = workerEntry();
   const started = new Worker(entry.script, {
     eval: entry.eval,
     resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
-  started.on('message', (reply: JsReply) => {
+  const startTimer = setTimeout(() => {
+    if (worker !== started || workerReady) return;
+    worker = undefined;
+    void started.terminate();
+    failAll(`the analysis worker did not start within ${WORKER_START_MS_MAX} ms`);
+  }, WORKER_START_MS_MAX);
+  startTimer.unref();
+  started.on('message', (reply: JsReply | JsReady) => {
     // A replaced worker's late answers are ignored: its queue was handed on.
     if (worker !== started) return;
+    if ('ready' in reply) {
+      clearTimeout(startTimer);
+      workerReady = true;
+      armHead();
+      return;
+    }
     settle(reply.id, reply);
   });
   started.on('error', (error) => {

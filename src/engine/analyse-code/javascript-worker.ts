@@ -10,7 +10,6 @@ import { parentPort } from 'node:worker_threads';
 import type { CodeLanguage } from '../inputs/types.js';
 import { checkCode, type CheckOptions, type CodeOutcome } from './check-code.js';
 import { analyseJavaScript, type Analysis } from '../inputs/code/javascript.js';
-import { analysePython } from '../inputs/code/python.js';
 
 export interface JsRequest {
   id: number;
@@ -31,6 +30,11 @@ export interface WireFailure {
 }
 
 export type WireOutcome = Omit<CodeOutcome, 'failures'> & { failures: WireFailure[] };
+
+/** Sent once, when the worker has loaded and listens: budgets start from then. */
+export interface JsReady {
+  ready: true;
+}
 
 export interface JsReply {
   id: number;
@@ -54,9 +58,11 @@ function check(request: JsRequest, analysis: Analysis): WireOutcome {
 async function answer(request: JsRequest): Promise<JsReply> {
   // Large Python files come here too (analyse-code/index.ts): off the main thread, under the
   // same time budget as JS/TS.
+  // The Python parser loads only when a Python file comes: JS/TS-only scans start the worker
+  // without it.
   const analysis =
     request.language === 'python'
-      ? await analysePython(request.text)
+      ? await (await import('../inputs/code/python.js')).analysePython(request.text)
       : analyseJavaScript(request.path, request.text, request.language);
   if (request.want === 'facts') return { id: request.id, analysis };
   return { id: request.id, outcome: check(request, analysis) };
@@ -77,3 +83,4 @@ let queue: Promise<void> = Promise.resolve();
 parentPort?.on('message', (request: JsRequest) => {
   queue = queue.then(() => reply(request));
 });
+parentPort?.postMessage({ ready: true } satisfies JsReady);
