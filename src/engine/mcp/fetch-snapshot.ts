@@ -303,7 +303,7 @@ async function listOptional(
     if (error instanceof McpError && SERVER_REFUSALS.has(error.code)) {
       // "Method not found" says there is nothing of the kind (many SDK servers declare
       // `resources` without templates): no client can list any either, so nothing is hidden.
-      if (error.code === ErrorCode.MethodNotFound) return [];
+      if (error.code === Number(ErrorCode.MethodNotFound)) return [];
       gaps.push({
         subject: method,
         reason: `not analysed: the server declared the capability but ${method} failed (JSON-RPC error ${error.code}: ${plain(error.message)})`,
