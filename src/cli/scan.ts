@@ -14,12 +14,15 @@ import {
   formatTable,
   parseCidrList,
   presentCapabilities,
+  presentCoverage,
   presentEvidence,
   type CapabilitiesView,
+  type CoverageView,
   type EvidenceView,
 } from '../engine/light.js';
 import {
   SEVERITIES,
+  type CoverageGap,
   type Finding,
   type McpSnapshot,
   type ScanResult,
@@ -96,6 +99,8 @@ export interface ResultJson {
   skipped?: { path: string; reason: string }[];
   /** Scans of servers: what the tools can do (informs; not graded). */
   capabilities?: CapabilitiesView;
+  /** What the scan saw and what it could not analyse (docs/cli.md). */
+  coverage?: CoverageView;
 }
 
 function findingJson(f: Finding, id: string): FindingJson {
@@ -144,6 +149,7 @@ export function toVariantBJson(result: ScanResult): ResultJson {
     findings: result.findings.map((f, i) => findingJson(f, ids[i] ?? `${f.idPrefix}-${i + 1}`)),
     ...(result.skipped ? { skipped: result.skipped.map((s) => ({ ...s })) } : {}),
     ...(result.capabilities ? { capabilities: presentCapabilities(result.capabilities) } : {}),
+    ...(result.coverage ? { coverage: presentCoverage(result.coverage) } : {}),
   };
 }
 
@@ -252,13 +258,19 @@ async function scanPaths(
   };
   try {
     const { collectFiles } = await import('./collect-files.js');
-    const { scanFiles } = await import('../engine/scan-files.js');
+    const { scanFiles, withGaps } = await import('../engine/scan-files.js');
+    // Files the walk refused are not analysed: they are part of the result (coverage), not
+    // only a line on stderr.
+    const refused: CoverageGap[] = [];
     const files = await collectFiles(paths, {
       cwd: ctx.cwd,
-      onSkip: (path, reason) => note(`skipped ${path}: ${reason}`),
+      onSkip: (path, reason) => {
+        note(`skipped ${path}: ${reason}`);
+        refused.push({ subject: path, reason: `not analysed: ${reason}` });
+      },
     });
     if (files.length === 0) throw new Error('There is no file Palisade can scan there.');
-    return { ok: true, result: await scanFiles(files) };
+    return { ok: true, result: withGaps(await scanFiles(files), refused) };
   } catch (error) {
     return { ok: false, target: paths.join(', '), message: messageOf(error) };
   }

@@ -9,6 +9,7 @@ export { findingIds, formatTable } from './format-table.js';
 export { presentCapabilities, type CapabilitiesView } from './capability-view.js';
 export { presentEvidence, type EvidenceView } from './evidence-view.js';
 export { resolvePointer } from './quote.js';
+export { presentCoverage, type CoverageView } from './coverage-view.js';
 export {
   checkUrlSyntax,
   parseCidrList,

@@ -42,8 +42,32 @@ export interface SarifLog {
 
 export interface SarifRun {
   tool: { driver: SarifDriver };
+  /** One invocation: it succeeded (the findings are real), and each thing a scan could not
+   *  analyse is a notification, so a dashboard shows an incomplete scan as such. */
+  invocations: SarifInvocation[];
   results: SarifResult[];
-  properties: { targets: { target: string; overallScore: number; letterGrade: string }[] };
+  properties: {
+    targets: {
+      target: string;
+      overallScore: number;
+      letterGrade: string;
+      /** False when something was not analysed (the notifications list it). */
+      complete?: boolean;
+    }[];
+  };
+}
+
+export interface SarifNotification {
+  level: 'warning';
+  message: { text: string };
+  descriptor: { id: string };
+  locations?: SarifLocation[];
+  properties: { target: string; subject: string; reason: string };
+}
+
+export interface SarifInvocation {
+  executionSuccessful: true;
+  toolExecutionNotifications: SarifNotification[];
 }
 
 interface SarifDriver {
@@ -243,6 +267,29 @@ function sarifResult(f: Finding, ruleIndex: number, target: string): SarifResult
   return result;
 }
 
+/** Id of the notification that says a part of a target was not analysed. */
+export const NOT_ANALYSED_ID = 'palisade/not-analysed';
+
+/** One notification per coverage gap. File scans point at the file (or archive entry); live and
+ *  snapshot scans name the part of the server (`prompts/list`) inside the target. */
+function notificationsOf(result: ScanResult): SarifNotification[] {
+  const isFileScan = result.skipped !== undefined;
+  return (result.coverage?.gaps ?? []).map((gap) => ({
+    level: 'warning',
+    message: { text: `Not analysed: ${gap.subject}: ${gap.reason}` },
+    descriptor: { id: NOT_ANALYSED_ID },
+    locations: [
+      isFileScan
+        ? { physicalLocation: { artifactLocation: { uri: toUri(gap.subject) } } }
+        : {
+            physicalLocation: { artifactLocation: { uri: toUri(result.target) } },
+            logicalLocations: [{ fullyQualifiedName: gap.subject, kind: 'member' }],
+          },
+    ],
+    properties: { target: result.target, subject: gap.subject, reason: gap.reason },
+  }));
+}
+
 /** Builds one SARIF log (one run) from the results of one invocation. */
 export function toSarif(results: readonly ScanResult[], options: SarifOptions = {}): SarifLog {
   const rules = (options.rules ?? ALL_RULES).map(sarifRule);
@@ -270,12 +317,19 @@ export function toSarif(results: readonly ScanResult[], options: SarifOptions = 
             rules,
           },
         },
+        invocations: [
+          {
+            executionSuccessful: true,
+            toolExecutionNotifications: results.flatMap(notificationsOf),
+          },
+        ],
         results: sarifResults,
         properties: {
           targets: results.map((r) => ({
             target: r.target,
             overallScore: r.overallScore,
             letterGrade: r.letterGrade,
+            ...(r.coverage ? { complete: r.coverage.complete } : {}),
           })),
         },
       },

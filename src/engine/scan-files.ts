@@ -37,7 +37,17 @@ import { CONFIG_RULES } from './rules/config/index.js';
 import { DEPENDENCY_RULES } from './rules/dependencies/index.js';
 import { RuleFailureError, scanSnapshotFindings } from './scan-snapshot.js';
 import { score } from './scoring.js';
-import type { Finding, McpSnapshot, McpTool, ProgressFn, ScanResult } from './types.js';
+import { finishCoverage, serverOf, snapshotGaps } from './coverage.js';
+import type {
+  Coverage,
+  CoverageFile,
+  CoverageGap,
+  Finding,
+  McpSnapshot,
+  McpTool,
+  ProgressFn,
+  ScanResult,
+} from './types.js';
 
 export interface ScanFilesOptions {
   onProgress?: ProgressFn;
@@ -147,11 +157,12 @@ function asFileScanError(error: unknown): unknown {
 /** Expands and classifies an upload for the scan, reading archives as streams under the caps. */
 async function expand(
   files: InputFile[],
-): Promise<{ files: ExpandedFile[]; skipped: SkippedFile[] }> {
+): Promise<{ files: ExpandedFile[]; skipped: SkippedFile[]; archives: string[] }> {
   checkCount(files);
   const budget = newInflateBudget();
   const out: ExpandedFile[] = [];
   const skipped: SkippedFile[] = [];
+  const archives: string[] = [];
   for (const file of files) {
     const classification = classifyFile(file.path, file.bytes);
     if (!classification.ok) {
@@ -162,6 +173,7 @@ async function expand(
         const name = displayName(file.path);
         const expanded = await readArchive(name, classification.format, file.bytes, budget);
         admitEntries(name, expanded.files, expanded.skipped, out, skipped);
+        archives.push(name);
       } catch (error) {
         throw asFileScanError(error);
       }
@@ -170,7 +182,7 @@ async function expand(
     checkTextSize(file.path, file.bytes);
     out.push({ path: displayName(file.path), classification });
   }
-  return { files: out, skipped };
+  return { files: out, skipped, archives };
 }
 
 /** Synchronous twin of `expand` for inspection: the same steps with the synchronous reader. */
@@ -225,7 +237,19 @@ interface Collector {
   findings: Finding[];
   failures: { ruleId: string; error: unknown }[];
   tools: number;
+  prompts: number;
+  resources: number;
+  resourceTemplates: number;
+  /** The first server a snapshot file names. */
+  server?: Coverage['server'];
+  /** Files analysed, with the kind they were read as (coverage). */
+  files: CoverageFile[];
+  /** What was not analysed, and why (coverage gaps; `skipped` for compatibility). */
   skipped: SkippedFile[];
+}
+
+function countOf(list: unknown): number {
+  return Array.isArray(list) ? list.length : 0;
 }
 
 function runRules<T extends RuleTarget>(
@@ -246,6 +270,13 @@ function runRules<T extends RuleTarget>(
 
 function runSnapshot(snapshot: McpSnapshot, file: string, c: Collector): void {
   c.tools += snapshot.tools.length;
+  c.prompts += countOf(snapshot.prompts);
+  c.resources += countOf(snapshot.resources);
+  c.resourceTemplates += countOf(snapshot.resourceTemplates);
+  c.server ??= snapshot.serverInfo ? serverOf(snapshot) : undefined;
+  for (const gap of snapshotGaps(snapshot))
+    c.skipped.push({ path: `${file}: ${gap.subject}`, reason: gap.reason });
+  c.files.push({ path: file, kind: 'snapshot' });
   try {
     for (const finding of scanSnapshotFindings(snapshot)) {
       finding.file ??= file;
@@ -305,10 +336,21 @@ async function analyseFile(
     await analyseCode(path, codeAhead ?? analyseCodeFile(path, text, CODE_CHECK), c);
     return;
   }
-  const parsed = parseStructured(format, text, dependencyFile);
+  let parsed: ParsedDocument | undefined;
+  try {
+    parsed = parseStructured(format, text, dependencyFile);
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    // The structure could not be read (a bomb, too deep, a syntax error): reported as not
+    // analysed, and the text still goes through the secret checks, which need no structure.
+    c.skipped.push({ path, reason: `not analysed: ${error.message}` });
+    runRules(SECRET_RULES, genericInput(path, text), path, c);
+    return;
+  }
   if (dependencyFile) {
     const input = parseDependencyFile(dependencyFile, path, text, parsed);
     runRules(DEPENDENCY_RULES, input, path, c);
+    c.files.push({ path, kind: 'dependencies' });
     return;
   }
   if (parsed) {
@@ -333,10 +375,12 @@ async function analyseFile(
         : undefined;
     if (config) {
       runRules(CONFIG_RULES, config, path, c);
+      c.files.push({ path, kind: 'mcp-config' });
       return;
     }
   }
   runRules(SECRET_RULES, genericInput(path, text, parsed?.value), path, c);
+  c.files.push({ path, kind: 'text' });
 }
 
 /** A scan runs the tool-definition rules on the tools found in code where the code was analysed
@@ -354,6 +398,19 @@ async function analyseCode(
   const outcome = await analysed;
   if (!outcome) return;
   if (outcome.skipped) c.skipped.push({ path, reason: outcome.skipped });
+  else {
+    c.files.push({ path, kind: 'code' });
+    // A parser that meets a syntax error recovers what it can, and after some errors nothing:
+    // a file made to fail parsing must not read as analysed and clean.
+    const [first] = outcome.errors;
+    if (first !== undefined) {
+      const n = outcome.errors.length;
+      c.skipped.push({
+        path,
+        reason: `partly analysed: ${n} syntax error${n === 1 ? '' : 's'} (first at line ${first.slice(0, 200)}); only what the parser recovered was checked`,
+      });
+    }
+  }
   c.failures.push(...outcome.failures);
   c.tools += outcome.toolCount;
   for (const finding of [...outcome.findings, ...(outcome.toolFindings ?? [])]) {
@@ -398,6 +455,48 @@ class CodeLookahead {
   }
 }
 
+function filesCoverage(c: Collector): Coverage {
+  const gaps: CoverageGap[] = c.skipped.map((s) => ({ subject: s.path, reason: s.reason }));
+  return finishCoverage({
+    ...(c.server ? { server: c.server } : {}),
+    counts: {
+      tools: c.tools,
+      prompts: c.prompts,
+      resources: c.resources,
+      resourceTemplates: c.resourceTemplates,
+    },
+    files: c.files,
+    gaps,
+  });
+}
+
+/** Adds gaps found outside the engine (files a directory walk refused) to a file scan's result:
+ *  the coverage, `skipped` and the grade (an incomplete scan is not an A) follow. */
+export function withGaps(result: ScanResult, gaps: readonly CoverageGap[]): ScanResult {
+  if (gaps.length === 0) return result;
+  const previous = result.coverage;
+  const coverage = finishCoverage({
+    ...(previous?.server ? { server: previous.server } : {}),
+    counts: previous?.counts ?? {
+      tools: result.stats.tools,
+      prompts: result.stats.prompts,
+      resources: result.stats.resources,
+      resourceTemplates: 0,
+    },
+    files: previous?.files ?? [],
+    gaps: [...gaps, ...(previous?.gaps ?? [])],
+  });
+  return {
+    ...result,
+    ...score(result.findings, { complete: coverage.complete }),
+    skipped: [
+      ...gaps.map((g) => ({ path: g.subject, reason: g.reason })),
+      ...(result.skipped ?? []),
+    ],
+    coverage,
+  };
+}
+
 /**
  * Scans uploaded or local files. Throws FileScanError when the upload breaks a rule or cap
  * (unsupported type, bomb, traversal) and RuleFailureError when a detector failed; a file that
@@ -416,7 +515,16 @@ export async function scanFiles(
   } catch (error) {
     throw asFileScanError(error);
   }
-  const c: Collector = { findings: [], failures: [], tools: 0, skipped: [...expanded.skipped] };
+  const c: Collector = {
+    findings: [],
+    failures: [],
+    tools: 0,
+    prompts: 0,
+    resources: 0,
+    resourceTemplates: 0,
+    files: expanded.archives.map((path) => ({ path, kind: 'archive' })),
+    skipped: [...expanded.skipped],
+  };
   const total = expanded.files.length;
   const lookahead = new CodeLookahead(expanded.files);
   for (const [i, file] of expanded.files.entries()) {
@@ -425,23 +533,25 @@ export async function scanFiles(
       await analyseFile(file, c, lookahead.take(i));
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
-      c.skipped.push({ path: file.path, reason: error.message });
+      c.skipped.push({ path: file.path, reason: `not analysed: ${error.message}` });
     }
   }
   if (c.failures.length > 0) throw new RuleFailureError(c.failures);
   const findings = sortFindings(c.findings);
+  const coverage = filesCoverage(c);
   const result: ScanResult = {
-    ...score(findings),
+    ...score(findings, { complete: coverage.complete }),
     findings,
     target: files.map((f) => displayName(f.path)).join(', '),
     stats: {
       tools: c.tools,
-      prompts: 0,
-      resources: 0,
+      prompts: c.prompts,
+      resources: c.resources + c.resourceTemplates,
       files: total,
       durationMs: Math.round(performance.now() - startedAt),
     },
     skipped: c.skipped,
+    coverage,
   };
   for (const s of c.skipped) progress(`Skipped ${s.path}: ${s.reason}`);
   return result;

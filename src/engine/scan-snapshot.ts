@@ -2,6 +2,7 @@ import { runRule, sortFindings, truncateSnippet } from './rules/define-rule.js';
 import { finishSnapshotEvidence } from './quote.js';
 import { SNAPSHOT_RULES } from './rules/snapshot/index.js';
 import { capabilityProfile } from './rules/snapshot/_profile.js';
+import { snapshotCoverage } from './coverage.js';
 import { score } from './scoring.js';
 import { redactSecrets } from './secrets.js';
 import type { Finding, McpSnapshot, ProgressFn, ScanResult } from './types.js';
@@ -101,8 +102,9 @@ export function scanSnapshot(snapshot: McpSnapshot, options: ScanSnapshotOptions
   const tools = Array.isArray(snapshot.tools) ? snapshot.tools.length : 0;
   options.onProgress?.(`Analysing ${tools} tool definition(s)`);
   const findings = scanSnapshotFindings(snapshot, options.onProgress);
+  const coverage = snapshotCoverage(snapshot);
   return {
-    ...score(findings),
+    ...score(findings, { complete: coverage.complete }),
     findings,
     capabilities: capabilityProfile(snapshot),
     target: targetOf(snapshot),
@@ -113,5 +115,6 @@ export function scanSnapshot(snapshot: McpSnapshot, options: ScanSnapshotOptions
       files: 0,
       durationMs: Math.round(performance.now() - startedAt),
     },
+    coverage,
   };
 }

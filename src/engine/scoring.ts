@@ -60,6 +60,15 @@ export const MEDIUM_SCORE_FLOOR = 70;
 /** Highest score while the result holds a capability finding (and no defect below it). */
 export const CAPABILITY_SCORE_CAP = 89;
 
+/** Highest score of an incomplete scan (something was not analysed): B at best, since an A
+ *  would vouch for code or definitions nobody read. */
+export const INCOMPLETE_SCORE_CAP = 89;
+
+export interface ScoreOptions {
+  /** False when the scan could not analyse everything (`coverage.complete`); default true. */
+  complete?: boolean;
+}
+
 function cappedScore(findings: readonly Finding[]): number {
   // Capability findings say what a tool can do (run commands, fetch any URL): they keep the
   // grade from being an A but cost nothing more, so an honest shell server is not failed.
@@ -94,9 +103,11 @@ export function ratingFor(score: number, findings: readonly Finding[]): Category
   return 'low risk';
 }
 
-/** Findings to score, grade and a score per OWASP category (all ten, in order). */
-export function score(findings: readonly Finding[]): ScoreResult {
-  const overallScore = cappedScore(findings);
+/** Findings to score, grade and a score per OWASP category (all ten, in order). An incomplete
+ *  scan's overall score is capped at INCOMPLETE_SCORE_CAP; category scores judge findings only. */
+export function score(findings: readonly Finding[], options: ScoreOptions = {}): ScoreResult {
+  let overallScore = cappedScore(findings);
+  if (options.complete === false) overallScore = Math.min(overallScore, INCOMPLETE_SCORE_CAP);
   const categoryScores: CategoryScore[] = OWASP_CATEGORIES.map((category) => {
     const inCategory = findings.filter((f) => f.owasp === category);
     const categoryScore = cappedScore(inCategory);

@@ -133,6 +133,9 @@ export interface McpSnapshot {
   transport?: TransportFacts;
   /** Where the snapshot came from when it is not a live server (a file path, or code). */
   origin?: string;
+  /** Parts of the server the fetch could not read (a list call that failed or was cut), for
+   *  `coverage.gaps`. */
+  gaps?: CoverageGap[];
 }
 
 // ---------------------------------------------------------------------------------------------

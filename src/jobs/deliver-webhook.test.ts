@@ -175,10 +175,12 @@ describe('webhook delivery', () => {
 
     const body = JSON.parse(got.body) as Record<string, unknown>;
     assert.deepEqual(Object.keys(body).sort(), [
+      'complete',
       'created_at',
       'event_id',
       'findings_count',
       'letter_grade',
+      'not_analysed',
       'overall_score',
       'scan_id',
       'status',
@@ -187,6 +189,8 @@ describe('webhook delivery', () => {
     assert.equal(body.status, 'complete');
     assert.equal(body.letter_grade, 'F');
     assert.deepEqual(body.findings_count, { critical: 1, high: 0, medium: 0, low: 1 });
+    assert.equal(body.complete, true);
+    assert.deepEqual(body.not_analysed, []);
     assert.equal(got.headers['webhook-id'], body.event_id);
 
     const delivery = await waitFor(async () => {

@@ -15,6 +15,8 @@ const TOTAL_TIMEOUT_MS = 10_000;
 /** No single wait between retries is longer than this, whatever the attempt number. */
 const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
 export const WEBHOOK_USER_AGENT = 'Palisade-Webhooks/1';
+/** Gaps listed in one webhook body: the body stays small; the scan's coverage lists them all. */
+const WEBHOOK_GAPS_MAX = 20;
 
 export type WebhookBody =
   | {
@@ -25,6 +27,10 @@ export type WebhookBody =
       overall_score: number;
       letter_grade: string;
       findings_count: Record<Severity, number>;
+      /** False when the scan could not analyse everything (docs/webhooks.md). */
+      complete: boolean;
+      /** What was not analysed, and why (at most 20; the scan's coverage has them all). */
+      not_analysed: { subject: string; reason: string }[];
     }
   | { event_id: string; created_at: string; scan_id: string; status: 'failed'; error: string };
 
@@ -33,12 +39,20 @@ export function buildWebhookBody(scan: Scan, eventId: string, createdAt: Date): 
   if (scan.status === 'complete' && scan.result) {
     const counts: Record<Severity, number> = { critical: 0, high: 0, medium: 0, low: 0 };
     for (const finding of scan.result.findings) counts[finding.severity] += 1;
+    // Results stored before coverage existed list what was not analysed in `skipped`.
+    const gaps =
+      scan.result.coverage?.gaps ??
+      (scan.result.skipped ?? []).map((s) => ({ subject: s.path, reason: s.reason }));
     return {
       ...base,
       status: 'complete',
       overall_score: Math.round(scan.result.overallScore),
       letter_grade: scan.result.letterGrade,
       findings_count: counts,
+      complete: gaps.length === 0,
+      not_analysed: gaps
+        .slice(0, WEBHOOK_GAPS_MAX)
+        .map((g) => ({ subject: g.subject, reason: g.reason })),
     };
   }
   return { ...base, status: 'failed', error: scan.error ?? 'The scan failed.' };

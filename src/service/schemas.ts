@@ -86,6 +86,64 @@ export const findingSchema = {
   },
 } as const;
 
+/** `coverage` on a finished scan, both variants (docs/api.md#coverage). */
+export const coverageSchema = {
+  type: 'object',
+  description:
+    'What the scan saw: the server (live and snapshot scans), the counts analysed, each file ' +
+    'read with its kind, and each thing not analysed with the reason. `complete` is false when ' +
+    '`gaps` is not empty; such a scan is not graded A (docs/scoring.md).',
+  required: ['complete', 'counts', 'files', 'gaps'],
+  properties: {
+    complete: { type: 'boolean' },
+    server: {
+      type: 'object',
+      properties: {
+        name: str,
+        version: str,
+        protocol_version: str,
+        transport: {
+          type: 'string',
+          description: 'streamable-http, sse, or snapshot (a snapshot file).',
+        },
+      },
+    },
+    counts: {
+      type: 'object',
+      required: ['tools', 'prompts', 'resources', 'resource_templates'],
+      properties: { tools: int, prompts: int, resources: int, resource_templates: int },
+    },
+    files: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['path', 'kind'],
+        properties: {
+          path: { type: 'string', description: 'A file, or an archive entry as `a.zip!/path`.' },
+          kind: {
+            type: 'string',
+            description: 'mcp-config, snapshot, dependencies, code, text or archive.',
+          },
+        },
+      },
+    },
+    gaps: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['subject', 'reason'],
+        properties: {
+          subject: {
+            type: 'string',
+            description: 'A file, an archive entry, or a part of a server such as prompts/list.',
+          },
+          reason: str,
+        },
+      },
+    },
+  },
+} as const;
+
 export const scanSchema = {
   $id: 'Scan',
   type: 'object',
@@ -138,6 +196,7 @@ export const scanSchema = {
         },
       },
     },
+    coverage: coverageSchema,
   },
 } as const;
 

@@ -48,6 +48,8 @@ export interface McpServerOptions {
   resources?: ResourceDef[];
   resourceTemplates?: ResourceTemplateDef[];
   serverInfo?: { name: string; version: string; [key: string]: unknown };
+  /** List methods that answer with a JSON-RPC internal error (capability still declared). */
+  failingLists?: ('prompts/list' | 'resources/list' | 'resources/templates/list')[];
 }
 
 export interface RunningServer {
@@ -100,17 +102,27 @@ function buildMcpServer(options: McpServerOptions): Server {
     const { page, nextCursor } = pageOf(tools, request.params?.cursor, pageSize);
     return { tools: page as never, ...(nextCursor ? { nextCursor } : {}) };
   });
+  const failing = new Set(options.failingLists ?? []);
+  const fail = (method: string): never => {
+    throw new McpError(ErrorCode.InternalError, `${method} is broken on purpose`);
+  };
   if (options.prompts) {
     const prompts = options.prompts;
-    server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: prompts as never }));
+    server.setRequestHandler(ListPromptsRequestSchema, () =>
+      failing.has('prompts/list') ? fail('prompts/list') : { prompts: prompts as never },
+    );
   }
   if (options.resources || options.resourceTemplates) {
     const resources = options.resources ?? [];
     const templates = options.resourceTemplates ?? [];
-    server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resources as never }));
-    server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
-      resourceTemplates: templates as never,
-    }));
+    server.setRequestHandler(ListResourcesRequestSchema, () =>
+      failing.has('resources/list') ? fail('resources/list') : { resources: resources as never },
+    );
+    server.setRequestHandler(ListResourceTemplatesRequestSchema, () =>
+      failing.has('resources/templates/list')
+        ? fail('resources/templates/list')
+        : { resourceTemplates: templates as never },
+    );
   }
   return server;
 }

@@ -5,7 +5,7 @@
 // In a scan (`toolRules`) the tool-definition rules judge the file's tools in the same place, so
 // that for JS/TS that work is off the main thread as well.
 import { CODE_RULES } from '../rules/code/index.js';
-import { runRule } from '../rules/define-rule.js';
+import { compareSeverity, runRule } from '../rules/define-rule.js';
 import { RuleFailureError, scanSnapshotFindings } from '../scan-snapshot.js';
 import type { Finding, McpTool } from '../types.js';
 import type { CodeInput } from '../inputs/types.js';
@@ -50,11 +50,31 @@ export function extractTools(code: CodeInput): McpTool[] {
   return (code.facts?.tools ?? []).map((tool): ExtractedTool => ({ ...tool }));
 }
 
+/** Findings one code rule keeps per file. A file built to repeat one call (10 MB of `eval(x)`)
+ *  would otherwise yield hundreds of thousands of findings: a result nobody reads, too large to
+ *  store, that costs more to copy between threads than the analysis. Past the first few the
+ *  repetition decay makes them worth nothing to the score (docs/scoring.md). */
+export const MAX_FINDINGS_PER_RULE_PER_FILE = 25;
+
+/** The most severe findings of one rule, at most MAX_FINDINGS_PER_RULE_PER_FILE; the first kept
+ *  says how many more places the rule matched. */
+function capFindings(found: Finding[]): Finding[] {
+  if (found.length <= MAX_FINDINGS_PER_RULE_PER_FILE) return found;
+  const kept = [...found]
+    .sort((a, b) => compareSeverity(a.severity, b.severity))
+    .slice(0, MAX_FINDINGS_PER_RULE_PER_FILE);
+  const first = kept[0]!;
+  const more = found.length - kept.length;
+  first.description = `${first.description} This rule matched ${more} more place${more === 1 ? '' : 's'} in this file; the first ${kept.length} are listed.`;
+  return kept;
+}
+
 export function checkCode(code: CodeInput, options: CheckOptions = {}): CodeOutcome {
   const failures: RuleFailure[] = [];
   const findings: Finding[] = [];
   for (const rule of CODE_RULES) {
-    findings.push(...runRule(rule, code, (ruleId, error) => failures.push({ ruleId, error })));
+    const found = runRule(rule, code, (ruleId, error) => failures.push({ ruleId, error }));
+    findings.push(...capFindings(found));
   }
   const outcome: CodeOutcome = {
     findings,

@@ -24,7 +24,7 @@ export async function parseCodeFile(path: string, text: string): Promise<CodeInp
   const language = languageOf(path);
   if (!language) return undefined;
   const base: CodeInput = { path, language, text, ast: null };
-  const problem = budgetProblem(text);
+  const problem = budgetProblem(text, language === 'python');
   if (problem) return { ...base, facts: emptyFacts(), errors: [], skipped: problem };
   const analysed =
     language === 'python'
@@ -34,6 +34,12 @@ export async function parseCodeFile(path: string, text: string): Promise<CodeInp
   if (analysed.skipped) result.skipped = analysed.skipped;
   return result;
 }
+
+/** Python files larger than this are analysed on the analysis thread, under its size-scaled time
+ *  budget: the parse and walk of a 10 MB file take seconds that the main thread (which serves
+ *  the API in the embedded deployment) must not spend. Smaller ones run here, beside the JS/TS
+ *  files the thread works on. */
+export const PYTHON_ON_THREAD_CHARS = 512 * 1024;
 
 /**
  * Analyses one source file all the way to findings: parse, code rules, MCP tools (and, with
@@ -48,7 +54,8 @@ export async function analyseCodeFile(
 ): Promise<CodeOutcome | undefined> {
   const language = languageOf(path);
   if (!language) return undefined;
-  if (language !== 'python' && !budgetProblem(text)) {
+  const onThread = language !== 'python' || text.length > PYTHON_ON_THREAD_CHARS;
+  if (onThread && !budgetProblem(text, language === 'python')) {
     return checkJavaScriptOnThread(path, text, language, options);
   }
   const code = await parseCodeFile(path, text);

@@ -7,14 +7,25 @@ import type { CodeLanguage } from '../inputs/types.js';
 import { checkCode, type CheckOptions, type CodeOutcome } from './check-code.js';
 import { emptyFacts } from '../inputs/code/facts.js';
 import type { Analysis } from '../inputs/code/javascript.js';
-import type { JsReply, JsRequest, WireFailure, WireOutcome } from './javascript-worker.js';
+import type { JsReady, JsReply, JsRequest, WireFailure, WireOutcome } from './javascript-worker.js';
 
-/** Native stack of the worker thread: deep enough for the nesting a 2 MB file can hold. */
+/** Native stack of the worker thread: deep enough for the nesting the budget checks let through
+ *  and for the deserialiser's spread of a 20 MB file's hundreds of thousands of statements. */
 const WORKER_STACK_MB = 256;
-/** Heap of the worker: one 2 MB file's AST and facts fit many times over. */
-const WORKER_HEAP_MB = 1024;
-/** A file taking longer than this is abandoned (and its worker replaced). */
+/** Heap of the worker: a 10 MB file's AST, facts and findings take about 600 MB (measured). */
+const WORKER_HEAP_MB = 1536;
+/** A small file taking longer than this is abandoned (and its worker replaced). */
 export const JS_ANALYSIS_TIME_MS_MAX = 10_000;
+/** Time a file is allowed per MiB of source on top of JS_ANALYSIS_TIME_MS_MAX: a 10 MB file
+ *  takes about 4 s to parse, walk and check on an idle core and 15–25 s on this project's shared
+ *  2-core machine under load (measured), so it gets 70 s; the largest accepted file (20 MB) gets
+ *  130 s. Wall time, not CPU time: a worker's CPU time cannot be read from outside it. */
+export const JS_ANALYSIS_MS_PER_MIB = 6_000;
+
+/** The time budget of one file of `chars` characters. */
+export function jsAnalysisBudgetMs(chars: number): number {
+  return JS_ANALYSIS_TIME_MS_MAX + Math.round((chars / (1024 * 1024)) * JS_ANALYSIS_MS_PER_MIB);
+}
 
 /** A reply, or why the file could not be analysed (`failure`). */
 type Answer = Pick<JsReply, 'analysis' | 'outcome' | 'failure'>;
@@ -28,6 +39,10 @@ interface Pending {
 }
 
 let worker: Worker | undefined;
+/** The current worker has loaded (its start-up, slow on a loaded machine, is no file's time). */
+let workerReady = false;
+/** A worker that has not loaded after this long is given up (its requests fail). */
+const WORKER_START_MS_MAX = 120_000;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
@@ -57,9 +72,12 @@ function settle(id: number, answer: Answer): void {
 /** Starts the budget of the request the worker is now on (requests are answered in order). */
 function armHead(): void {
   const [id, head] = pending.entries().next().value ?? [];
-  if (id === undefined || !head || head.timer || !worker) return;
+  if (id === undefined || !head || head.timer || !worker || !workerReady) return;
   const current = worker;
-  head.timer = setTimeout(() => abandon(id, head, current), JS_ANALYSIS_TIME_MS_MAX);
+  head.timer = setTimeout(
+    () => abandon(id, head, current),
+    jsAnalysisBudgetMs(head.request.text.length),
+  );
 }
 
 /** The worker overran its budget on `head`: it is replaced, and the requests queued behind the
@@ -70,7 +88,7 @@ function abandon(id: number, head: Pending, current: Worker): void {
   void current.terminate();
   for (const entry of pending.values()) send(entry);
   if (pending.size === 0) worker?.unref();
-  head.resolve({ failure: `took longer than ${JS_ANALYSIS_TIME_MS_MAX} ms` });
+  head.resolve({ failure: `took longer than ${jsAnalysisBudgetMs(head.request.text.length)} ms` });
 }
 
 function failAll(reason: string): void {
@@ -78,14 +96,28 @@ function failAll(reason: string): void {
 }
 
 function startWorker(): Worker {
+  workerReady = false;
   const entry = workerEntry();
   const started = new Worker(entry.script, {
     eval: entry.eval,
     resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
-  started.on('message', (reply: JsReply) => {
+  const startTimer = setTimeout(() => {
+    if (worker !== started || workerReady) return;
+    worker = undefined;
+    void started.terminate();
+    failAll(`the analysis worker did not start within ${WORKER_START_MS_MAX} ms`);
+  }, WORKER_START_MS_MAX);
+  startTimer.unref();
+  started.on('message', (reply: JsReply | JsReady) => {
     // A replaced worker's late answers are ignored: its queue was handed on.
     if (worker !== started) return;
+    if ('ready' in reply) {
+      clearTimeout(startTimer);
+      workerReady = true;
+      armHead();
+      return;
+    }
     settle(reply.id, reply);
   });
   started.on('error', (error) => {

@@ -31,6 +31,11 @@ export interface WireFailure {
 
 export type WireOutcome = Omit<CodeOutcome, 'failures'> & { failures: WireFailure[] };
 
+/** Sent once, when the worker has loaded and listens: budgets start from then. */
+export interface JsReady {
+  ready: true;
+}
+
 export interface JsReply {
   id: number;
   analysis?: Analysis;
@@ -50,17 +55,32 @@ function check(request: JsRequest, analysis: Analysis): WireOutcome {
   return { ...outcome, failures };
 }
 
-function answer(request: JsRequest): JsReply {
-  const analysis = analyseJavaScript(request.path, request.text, request.language);
+async function answer(request: JsRequest): Promise<JsReply> {
+  // Large Python files come here too (analyse-code/index.ts): off the main thread, under the
+  // same time budget as JS/TS.
+  // The Python parser loads only when a Python file comes: JS/TS-only scans start the worker
+  // without it.
+  const analysis =
+    request.language === 'python'
+      ? await (await import('../inputs/code/python.js')).analysePython(request.text)
+      : analyseJavaScript(request.path, request.text, request.language);
   if (request.want === 'facts') return { id: request.id, analysis };
   return { id: request.id, outcome: check(request, analysis) };
 }
 
-parentPort?.on('message', (request: JsRequest) => {
+async function reply(request: JsRequest): Promise<void> {
   try {
-    parentPort?.postMessage(answer(request));
+    parentPort?.postMessage(await answer(request));
   } catch (error) {
     const failure = error instanceof RangeError ? 'nested too deeply to analyse' : String(error);
     parentPort?.postMessage({ id: request.id, failure } satisfies JsReply);
   }
+}
+
+// Requests are answered one after another, in the order they came (javascript-thread.ts arms
+// the time budget of the first one pending).
+let queue: Promise<void> = Promise.resolve();
+parentPort?.on('message', (request: JsRequest) => {
+  queue = queue.then(() => reply(request));
 });
+parentPort?.postMessage({ ready: true } satisfies JsReady);

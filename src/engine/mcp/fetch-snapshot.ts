@@ -7,6 +7,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type {
+  CoverageGap,
   McpPrompt,
   McpResource,
   McpResourceTemplate,
@@ -236,7 +237,11 @@ export async function readSession(
   const tools = await listAllPages(client, 'tools/list', toolLimits, requestOptions, (page) =>
     progress(page === 1 ? 'Listing tools…' : `Listing tools (page ${page})…`),
   );
-  if (tools.truncated) progress(`Stopped listing tools at ${tools.items.length}.`);
+  const gaps: CoverageGap[] = [];
+  if (tools.truncated) {
+    progress(`Stopped listing tools at ${tools.items.length}.`);
+    gaps.push({ subject: 'tools/list', reason: truncatedReason('tools', tools.items.length) });
+  }
 
   const snapshot: McpSnapshot = {
     tools: tools.items.map(toTool),
@@ -249,7 +254,12 @@ export async function readSession(
 
   if (capabilities.prompts) {
     progress('Listing prompts…');
-    snapshot.prompts = (await listOptional(client, 'prompts/list', requestOptions)) as McpPrompt[];
+    snapshot.prompts = (await listOptional(
+      client,
+      'prompts/list',
+      requestOptions,
+      gaps,
+    )) as McpPrompt[];
   }
   if (capabilities.resources) {
     progress('Listing resources…');
@@ -257,14 +267,21 @@ export async function readSession(
       client,
       'resources/list',
       requestOptions,
+      gaps,
     )) as McpResource[];
     snapshot.resourceTemplates = (await listOptional(
       client,
       'resources/templates/list',
       requestOptions,
+      gaps,
     )) as McpResourceTemplate[];
   }
+  if (gaps.length > 0) snapshot.gaps = gaps;
   return snapshot;
+}
+
+function truncatedReason(what: string, read: number): string {
+  return `not analysed in full: the server listed more ${what} than the ${read} read (page or item limit)`;
 }
 
 /** A tool as the server sent it; only a missing name is filled so rules can cite it. */
@@ -274,17 +291,34 @@ function toTool(raw: Record<string, unknown>, index: number): McpTool {
 
 /**
  * Lists prompts or resources. A server that declares the capability but answers the call with a
- * JSON-RPC error (method not found) has none to show; network and size failures still fail.
+ * JSON-RPC error leaves nothing to analyse there: the scan goes on and the call is recorded in
+ * `gaps` (a server must not hide its prompts by failing to list them), except "method not found",
+ * which means there are none. Network and size failures still fail the scan.
  */
 async function listOptional(
   client: McpSession['client'],
   method: ListMethod,
   requestOptions: RequestOptions,
+  gaps: CoverageGap[],
 ): Promise<Record<string, unknown>[]> {
   try {
-    return (await listAllPages(client, method, SECONDARY_LIMITS, requestOptions)).items;
+    const listed = await listAllPages(client, method, SECONDARY_LIMITS, requestOptions);
+    if (listed.truncated) {
+      const what = method.slice(0, method.indexOf('/list')).replace('/', ' ');
+      gaps.push({ subject: method, reason: truncatedReason(what, listed.items.length) });
+    }
+    return listed.items;
   } catch (error) {
-    if (error instanceof McpError && SERVER_REFUSALS.has(error.code)) return [];
+    if (error instanceof McpError && SERVER_REFUSALS.has(error.code)) {
+      // "Method not found" says there is nothing of the kind (many SDK servers declare
+      // `resources` without templates): no client can list any either, so nothing is hidden.
+      if (error.code === Number(ErrorCode.MethodNotFound)) return [];
+      gaps.push({
+        subject: method,
+        reason: `not analysed: the server declared the capability but ${method} failed (JSON-RPC error ${error.code}: ${plain(error.message)})`,
+      });
+      return [];
+    }
     throw error;
   }
 }

@@ -79,6 +79,9 @@ export interface HistoryEntryView {
   overall_score: number | null;
   letter_grade: string | null;
   finding_count: number | null;
+  /** False when the finished scan could not analyse everything; null until it has finished (or
+   *  for results stored before coverage existed). */
+  complete: boolean | null;
   created_at: string;
   /** MCP scans compared with an earlier scan of the same URL by the same account. */
   previous_scan_id?: string;
@@ -93,6 +96,9 @@ export function presentHistoryEntry(scan: Scan, variant: Variant): HistoryEntryV
     overall_score: scan.result?.overallScore ?? null,
     letter_grade: scan.result?.letterGrade ?? null,
     finding_count: scan.result?.findings.length ?? null,
+    complete: scan.result
+      ? (scan.result.coverage?.complete ?? (scan.result.skipped ?? []).length === 0)
+      : null,
     created_at: scan.createdAt.toISOString(),
     ...(scan.result?.previousScanId ? { previous_scan_id: scan.result.previousScanId } : {}),
   };
@@ -128,3 +134,4 @@ export function presentSubmission(
 }
 
 export { presentCapabilities, type CapabilitiesView } from '../../engine/light.js';
+export { presentCoverage, type CoverageView } from '../../engine/light.js';

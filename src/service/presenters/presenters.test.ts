@@ -187,6 +187,7 @@ describe('unfinished scans, history and submissions', () => {
       overall_score: 41,
       letter_grade: 'F',
       finding_count: 3,
+      complete: true,
       created_at: '2026-11-02T10:00:00.000Z',
     });
   });

@@ -10,7 +10,9 @@ import {
   presentCapabilities,
   presentEvidence,
   type EvidenceView,
+  presentCoverage,
   type CapabilitiesView,
+  type CoverageView,
   type PresentContext,
 } from './common.js';
 
@@ -45,6 +47,8 @@ export interface ScanViewA {
   previous_scan_id?: string;
   /** Scans of servers: what the tools can do. */
   capabilities?: CapabilitiesView;
+  /** What the scan saw and what it could not analyse (every plan). */
+  coverage?: CoverageView;
 }
 
 export function upgradeMessageA(upgradeUrl: string): string {
@@ -87,6 +91,7 @@ export function presentCompleteA(scan: Scan, result: ScanResult, ctx: PresentCon
   };
   if (result.previousScanId) view.previous_scan_id = result.previousScanId;
   if (result.capabilities) view.capabilities = presentCapabilities(result.capabilities);
+  if (result.coverage) view.coverage = presentCoverage(result.coverage);
   if (!planAllows(ctx.tier, 'finding-detail')) {
     view.upgrade_message = upgradeMessageA(ctx.upgradeUrl);
   } else {

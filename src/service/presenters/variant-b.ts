@@ -10,7 +10,9 @@ import {
   presentCapabilities,
   presentEvidence,
   type EvidenceView,
+  presentCoverage,
   type CapabilitiesView,
+  type CoverageView,
   type PresentContext,
 } from './common.js';
 
@@ -44,6 +46,8 @@ export interface ScanViewB {
   previous_scan_id?: string;
   /** Scans of servers: what the tools can do. */
   capabilities?: CapabilitiesView;
+  /** What the scan saw and what it could not analyse (every plan). */
+  coverage?: CoverageView;
 }
 
 export function upgradeMessageB(upgradeUrl: string): string {
@@ -107,5 +111,6 @@ export function presentCompleteB(scan: Scan, result: ScanResult, ctx: PresentCon
     ),
     ...(result.previousScanId ? { previous_scan_id: result.previousScanId } : {}),
     ...(result.capabilities ? { capabilities: presentCapabilities(result.capabilities) } : {}),
+    ...(result.coverage ? { coverage: presentCoverage(result.coverage) } : {}),
   };
 }

@@ -75,6 +75,11 @@ export function registerListScansRoute(app: FastifyInstance, ctx: RouteContext):
                     overall_score: { type: ['integer', 'null'] },
                     letter_grade: { type: ['string', 'null'] },
                     finding_count: { type: ['integer', 'null'] },
+                    complete: {
+                      type: ['boolean', 'null'],
+                      description:
+                        'False when the finished scan could not analyse everything (see its coverage); null until it has finished.',
+                    },
                     created_at: { type: 'string', format: 'date-time' },
                     previous_scan_id: {
                       type: 'string',

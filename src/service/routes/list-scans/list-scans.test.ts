@@ -44,6 +44,7 @@ describe('GET /v1/scans', () => {
     );
     const entry = all.scans.find((s: { scan_id: string }) => s.scan_id === ids[0]);
     assert.deepEqual(Object.keys(entry).sort(), [
+      'complete',
       'created_at',
       'finding_count',
       'letter_grade',
@@ -57,6 +58,7 @@ describe('GET /v1/scans', () => {
     assert.equal(entry.scan_type, 'mcp');
     assert.equal(entry.overall_score, 62);
     assert.equal(entry.finding_count, 1);
+    assert.equal(entry.complete, true);
     assert.match(entry.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
 
     const page2 = json(await list(headers, '?page=2&per_page=2'));
