@@ -53,7 +53,7 @@ export async function renderReport(deps: ServiceDeps, fileName: string): Promise
   ]);
   if (scan?.result == null || account === undefined) throw notFound;
   // PDF rendering (pdfkit and its fonts) loads with the first report, not at start.
-  const { renderReportPdf } = await import('../jobs/render-report.js');
+  const { renderReportPdf } = await import('../reports/index.js');
   return renderReportPdf({
     scan,
     result: scan.result,

@@ -14,7 +14,7 @@ import {
   type LetterGrade,
   type ScanResult,
   type Severity,
-} from '../engine/types.js';
+} from '../engine/index.js';
 import { planAllows } from '../plans.js';
 import type { Scan, Tier } from '../store/port.js';
 

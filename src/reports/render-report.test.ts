@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pdfPageCount, pdfText, pdfTextLines } from '../../test/support/pdf-text.js';
 import { score } from '../engine/index.js';
-import type { Finding, ScanResult } from '../engine/types.js';
+import type { Finding, ScanResult } from '../engine/index.js';
 import type { Scan, Tier } from '../store/port.js';
 import { renderReportPdf } from './render-report.js';
 

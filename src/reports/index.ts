@@ -1,0 +1,3 @@
+// Reports: turning a stored scan result into a document people keep (the PDF, spec §4.5).
+// Rendering is synchronous work the service does on download; it is not a job.
+export { renderReportPdf, type ReportInput } from './render-report.js';
