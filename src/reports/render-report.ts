@@ -90,8 +90,8 @@ const SEVERITY_TITLES: Record<Severity, string> = {
 
 // Control characters, bidi overrides and invisible format characters a hostile target may put
 // in a description are shown as '?', so nothing reads differently from what it is.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVISIBLE_RE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/gu;
 
 /** Cleans and cuts a text before it is drawn. */
