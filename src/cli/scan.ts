@@ -28,9 +28,18 @@ export interface ScanCommandOptions {
   token?: string;
   allow: string[];
   quiet?: boolean;
+  verbose?: boolean;
 }
 
-type Outcome = { ok: true; result: ScanResult } | { ok: false; target: string; message: string };
+/** A file left out while walking a directory, and why. */
+interface Refused {
+  path: string;
+  reason: string;
+}
+
+type Outcome =
+  | { ok: true; result: ScanResult; refused?: Refused[] }
+  | { ok: false; target: string; message: string };
 
 // ---------------------------------------------------------------------------------------------
 // The variant B result shape (docs/cli.md), with every detail the engine has.
@@ -214,18 +223,35 @@ async function scanPaths(
   try {
     const { collectFiles } = await import('./collect-files.js');
     const { scanFiles } = await import('../engine/scan-files.js');
+    const refused: Refused[] = [];
     const files = await collectFiles(paths, {
       cwd: ctx.cwd,
-      onSkip: (path, reason) => note(`skipped ${path}: ${reason}`),
+      onSkip: (path, reason) => {
+        refused.push({ path, reason });
+        note(`skipped ${path}: ${reason}`);
+      },
     });
     if (files.length === 0) throw new Error('There is no file Palisade can scan there.');
-    return { ok: true, result: await scanFiles(files) };
+    return { ok: true, result: await scanFiles(files), refused };
   } catch (error) {
     return { ok: false, target: paths.join(', '), message: messageOf(error) };
   }
 }
 
-async function render(results: readonly ScanResult[], format: OutputFormat): Promise<string> {
+/** The terminal's width: COLUMNS, else the TTY's, else 100. */
+function terminalWidth(ctx: CliContext): number {
+  const fromEnv = Number.parseInt(ctx.env.COLUMNS ?? '', 10);
+  if (Number.isFinite(fromEnv) && fromEnv > 0) return fromEnv;
+  return process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 100;
+}
+
+async function render(
+  done: readonly { result: ScanResult; refused?: Refused[] }[],
+  options: ScanCommandOptions,
+  ctx: CliContext,
+): Promise<string> {
+  const results = done.map((d) => d.result);
+  const format = options.format;
   if (format === 'sarif') {
     const { toSarif } = await import('../engine/sarif.js');
     return `${JSON.stringify(toSarif(results), null, 2)}\n`;
@@ -234,7 +260,16 @@ async function render(results: readonly ScanResult[], format: OutputFormat): Pro
     const views = results.map(toVariantBJson);
     return `${JSON.stringify(views.length === 1 ? views[0] : views, null, 2)}\n`;
   }
-  return results.map(formatTable).join('\n');
+  const width = terminalWidth(ctx);
+  return done
+    .map((d) =>
+      formatTable(d.result, {
+        width,
+        verbose: options.verbose === true,
+        ...(d.refused && d.refused.length > 0 ? { refused: d.refused } : {}),
+      }),
+    )
+    .join('\n');
 }
 
 export function exitCodeFor(outcomes: readonly Outcome[], failOn: Severity): number {
@@ -262,9 +297,9 @@ export async function runScan(
   const targets = await resolveAll(args, ctx, outcomes);
   await scanTargets(targets, options, allowlist, ctx, outcomes);
 
-  const results = outcomes.flatMap((o) => (o.ok ? [o.result] : []));
-  if (results.length > 0 || options.format === 'sarif') {
-    ctx.stdout(await render(results, options.format));
+  const done = outcomes.flatMap((o) => (o.ok ? [o] : []));
+  if (done.length > 0 || options.format === 'sarif') {
+    ctx.stdout(await render(done, options, ctx));
   }
   for (const o of outcomes) {
     if (!o.ok) ctx.stderr(`palisade: could not scan ${o.target}: ${o.message}\n`);
@@ -302,6 +337,7 @@ export function registerScanCommand(program: Command, ctx: CliContext): void {
       [],
     )
     .option('-q, --quiet', 'no progress on stderr')
+    .option('-v, --verbose', "table: add each finding's description, evidence and remediation")
     .action(async (targets: string[], options: ScanCommandOptions) => {
       ctx.exitCode = await runScan(targets, options, ctx);
     });
