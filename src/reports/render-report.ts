@@ -21,7 +21,7 @@ import {
 import { planAllows } from '../plans.js';
 import type { Scan, Tier } from '../store/port.js';
 import { registerFonts, type FontRole } from './fonts.js';
-import { firstSentence, parseInline, parseMarkdown, type Span } from './markdown.js';
+import { firstSentence, parseMarkdown, type Span } from './markdown.js';
 
 export interface ReportInput {
   scan: Scan;
@@ -705,13 +705,8 @@ function drawFinding(
   writeRich(
     doc,
     has,
-    [
-      { text: `${index}. `, style: 'bold' },
-      ...parseInline(printable(finding.title, 200)).map((s) => ({
-        ...s,
-        style: s.style === 'regular' ? ('bold' as const) : s.style,
-      })),
-    ],
+    // Titles are printed as written (a tool name may hold `_` or `*`); descriptions are markdown.
+    [{ text: `${index}. ${printable(finding.title, 200)}`, style: 'bold' }],
     {
       x,
       size: 11,

@@ -22,7 +22,8 @@ export function registerGetReportRoute(app: FastifyInstance, ctx: RouteContext):
         produces: ['application/pdf'],
         response: {
           200: {
-            description: 'The PDF report.',
+            description:
+              'The PDF report, named palisade-<target>-<date>.pdf in Content-Disposition.',
             content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
           },
           ...errorResponses(404, 410),
