@@ -578,8 +578,9 @@ function drawCoverage(doc: Doc, has: HasGlyph, input: ReportInput): void {
   const { scan, result } = input;
   heading(doc, 'Coverage');
   const coverage = result.coverage;
-  for (const line of scannedLines(scan, result)) {
+  for (let line of scannedLines(scan, result)) {
     ensureSpace(doc, 20);
+    line = line.replace('(listed under Coverage)', '(listed below)');
     writeText(doc, has, printable(line, 600), 'regular', { size: 9.5, after: 0.1 });
   }
   if (coverage && coverage.files.length > 0) {

@@ -32,7 +32,9 @@ describe('a silent target', () => {
       const elapsed = performance.now() - started;
       assert.ok(accepted >= 1, 'the connection was accepted');
       assert.ok(elapsed >= 9_500, `waited ${Math.round(elapsed)} ms`);
-      assert.ok(elapsed < 11_500, `failed after ${Math.round(elapsed)} ms, not within 10 s`);
+      // The cap is 10 s; the margin is event-loop lag on a loaded machine (measured: 10.0 s
+      // alone, 12.2 s with the whole suite on 2 busy cores). The old 30 s deadline is far above.
+      assert.ok(elapsed < 15_000, `failed after ${Math.round(elapsed)} ms, not at the 10 s cap`);
     } finally {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
