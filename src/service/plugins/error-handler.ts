@@ -150,9 +150,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const allowed = new Set<string>();
-    for (const route of routes) {
-      if (route.pattern.test(path)) for (const m of route.methods) allowed.add(m);
+    // A path that is a fixed route takes that route's methods only (`/v1/scan/mcp` is not a scan
+    // id, though `GET /v1/scan/:id` would match it); otherwise every pattern that matches counts.
+    const fixed = routes.find((r) => r.fixed === path);
+    const allowed = new Set<string>(fixed?.methods ?? []);
+    if (!fixed) {
+      for (const route of routes) {
+        if (route.pattern.test(path)) for (const m of route.methods) allowed.add(m);
+      }
     }
     if (allowed.size > 0 && !allowed.has(request.method)) {
       sendError(reply, request, methodNotAllowed(path, request.method, allowed));
