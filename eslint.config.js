@@ -122,8 +122,16 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/service/**', '**/store/**', '**/queue/**', '**/jobs/**', '**/cli/**'],
-              message: 'The engine imports nothing from the service, store, queue, jobs or cli.',
+              group: [
+                '**/service/**',
+                '**/store/**',
+                '**/queue/**',
+                '**/jobs/**',
+                '**/cli/**',
+                '**/reports/**',
+              ],
+              message:
+                'The engine imports nothing from the service, store, queue, jobs, reports or cli.',
             },
           ],
         },
@@ -147,6 +155,7 @@ export default tseslint.config(
                 '**/queue/**',
                 '**/jobs/**',
                 '**/cli/**',
+                '**/reports/**',
                 '**/rules/**',
                 '**/analyse-code/**',
                 '**/scan-snapshot.js',
@@ -169,9 +178,29 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/service/**', '**/jobs/**', '**/cli/**', '**/engine/**'],
-              message: 'The plan policy sits below the service and the jobs.',
+              group: ['**/service/**', '**/jobs/**', '**/cli/**', '**/engine/**', '**/reports/**'],
+              message: 'The plan policy sits below the service, the jobs and the reports.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Reports are their own part: the service and the jobs call them; they read the engine's
+    // types, the plan policy and the store's types, and never the service, jobs, queue or cli.
+    files: ['src/reports/**/*.ts'],
+    ignores: ['src/reports/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/service/**', '**/jobs/**', '**/cli/**', '**/queue/**'],
+              message: 'reports/ is called by the service and the jobs and never imports them.',
+            },
+            ENGINE_INTERNALS,
           ],
         },
       ],
@@ -185,8 +214,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/service/**', '**/jobs/**', '**/cli/**'],
-              message: 'store and queue sit below jobs and service.',
+              group: ['**/service/**', '**/jobs/**', '**/cli/**', '**/reports/**'],
+              message: 'store and queue sit below jobs, reports and service.',
             },
             ENGINE_INTERNALS,
           ],

@@ -2,7 +2,8 @@
 // Runs every *.test.ts under src/ and test/ with Node's test runner (through tsx), then prints one
 // summary line CI can read. A run that finds no tests, or in which no test ran, fails.
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -48,7 +49,27 @@ const groups = [
   { files: files.filter((f) => f.startsWith(SLOW)), timeoutMs: 25 * 60_000 },
 ].filter((g) => g.files.length > 0);
 
+/**
+ * Suites skipped whole (`describe(..., { skip })`, e.g. PostgreSQL or Redis unreachable): Node's
+ * summary counts skipped tests only, so they are read from a TAP copy of the run, where a skipped
+ * suite is an `ok … # SKIP reason` line whose YAML block says `type: 'suite'`.
+ */
+function skippedSuites(tapFile) {
+  let tap = '';
+  try {
+    tap = readFileSync(tapFile, 'utf8');
+  } catch {
+    return [];
+  }
+  const out = [];
+  const re = /^\s*ok \d+ - (.*?) # SKIP ?(.*)\n\s*---\n(?:\s+\w+: .*\n)*?\s*type: 'suite'/gm;
+  for (const m of tap.matchAll(re)) out.push(m[2] ? `${m[1]} (${m[2]})` : m[1]);
+  return out;
+}
+
 function runGroup({ files: groupFiles, timeoutMs }) {
+  const tapDir = mkdtempSync(join(tmpdir(), 'palisade-test-'));
+  const tapFile = join(tapDir, 'run.tap');
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
@@ -59,6 +80,9 @@ function runGroup({ files: groupFiles, timeoutMs }) {
         `--test-concurrency=${concurrency}`,
         `--test-timeout=${timeoutMs}`,
         '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        '--test-reporter=tap',
+        `--test-reporter-destination=${tapFile}`,
         ...groupFiles,
       ],
       {
@@ -79,21 +103,32 @@ function runGroup({ files: groupFiles, timeoutMs }) {
         const matches = [...tail.matchAll(new RegExp(`^\\S*\\s*${key} (\\d+)$`, 'gm'))];
         if (matches.length > 0) counts[key] = Number(matches.at(-1)[1]);
       }
-      resolve({ code, counts });
+      const suites = skippedSuites(tapFile);
+      rmSync(tapDir, { recursive: true, force: true });
+      resolve({ code, counts, suites });
     });
   });
 }
 
 const counts = { pass: 0, fail: 0, skipped: 0, cancelled: 0, todo: 0 };
+const suitesSkipped = [];
 let allExitedZero = true;
 for (const group of groups) {
-  const { code, counts: groupCounts } = await runGroup(group);
+  const { code, counts: groupCounts, suites } = await runGroup(group);
   if (code !== 0) allExitedZero = false;
   for (const key of Object.keys(counts)) counts[key] += groupCounts[key];
+  suitesSkipped.push(...suites);
 }
 const failed = counts.fail + counts.cancelled;
 const ran = counts.pass + failed;
 console.log('');
-console.log(`${counts.pass} passed, ${failed} failed, ${counts.skipped} skipped`);
+if (suitesSkipped.length > 0) {
+  console.log(`skipped suites (${suitesSkipped.length}):`);
+  for (const name of suitesSkipped) console.log(`  ${name}`);
+}
+// The last line is the one CI reads: skipped counts skipped tests and whole skipped suites.
+console.log(
+  `${counts.pass} passed, ${failed} failed, ${counts.skipped + suitesSkipped.length} skipped`,
+);
 if (ran === 0) process.exit(1);
 process.exit(allExitedZero && failed === 0 ? 0 : 1);

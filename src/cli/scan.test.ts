@@ -186,6 +186,36 @@ describe('palisade scan', () => {
     assert.equal(json.stats.files, 2);
   });
 
+  it('lists the files a directory walk left out, wraps to COLUMNS, and adds detail with --verbose', async () => {
+    const tree = join(dir, 'mixed');
+    await mkdir(join(tree, 'config'), { recursive: true });
+    await writeFile(
+      join(tree, 'config', 'mcp.json'),
+      JSON.stringify({
+        mcpServers: {
+          notes: {
+            command: 'npx',
+            args: ['-y', 'notes-mcp'],
+            env: { OPENAI_API_KEY: 'sk-proj-' + 'a1B2c3D4e5F6g7H8i9J0'.repeat(3) },
+          },
+        },
+      }),
+    );
+    await symlink('/etc/passwd', join(tree, 'passwd.txt'));
+    const out = await runCli(['scan', tree, '--quiet'], { COLUMNS: '72' });
+    assert.ok(out.code === 0 || out.code === 1, out.stderr);
+    assert.match(
+      out.stdout,
+      /Left out \(not a file Palisade scans\):\n {2}.*passwd\.txt: symbolic links/,
+    );
+    for (const line of out.stdout.split('\n')) assert.ok(line.length <= 72, line);
+    assert.match(out.stdout, /config\/mcp\.json/);
+    assert.doesNotMatch(out.stdout, /Remediation:/);
+    const verbose = await runCli(['scan', tree, '--quiet', '--verbose'], { COLUMNS: '72' });
+    assert.match(verbose.stdout, /\n {4}Description: /);
+    assert.match(verbose.stdout, /\n {4}Remediation: /);
+  });
+
   it('does not follow symlinks or walk into node_modules', async () => {
     const tree = join(dir, 'tree');
     await mkdir(join(tree, 'node_modules', 'x'), { recursive: true });

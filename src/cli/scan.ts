@@ -53,6 +53,13 @@ export interface ScanCommandOptions {
   pin?: string;
   /** Accept the definitions the servers offer now into the --pin file. */
   updatePin?: boolean;
+  verbose?: boolean;
+}
+
+/** A file left out while walking a directory, and why. */
+interface Refused {
+  path: string;
+  reason: string;
 }
 
 type Outcome =
@@ -61,6 +68,7 @@ type Outcome =
       result: ScanResult;
       /** A server's scan: what it offered, and its key in a --pin file. */
       pinned?: { key: string; snapshot: McpSnapshot };
+      refused?: Refused[];
     }
   | { ok: false; target: string; message: string };
 
@@ -276,7 +284,20 @@ async function scanPaths(
   }
 }
 
-async function render(results: readonly ScanResult[], format: OutputFormat): Promise<string> {
+/** The terminal's width: COLUMNS, else the TTY's, else 100. */
+function terminalWidth(ctx: CliContext): number {
+  const fromEnv = Number.parseInt(ctx.env.COLUMNS ?? '', 10);
+  if (Number.isFinite(fromEnv) && fromEnv > 0) return fromEnv;
+  return process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 100;
+}
+
+async function render(
+  done: readonly { result: ScanResult; refused?: Refused[] }[],
+  options: ScanCommandOptions,
+  ctx: CliContext,
+): Promise<string> {
+  const results = done.map((d) => d.result);
+  const format = options.format;
   if (format === 'sarif') {
     const { toSarif } = await import('../engine/sarif.js');
     return `${JSON.stringify(toSarif(results), null, 2)}\n`;
@@ -285,7 +306,16 @@ async function render(results: readonly ScanResult[], format: OutputFormat): Pro
     const views = results.map(toVariantBJson);
     return `${JSON.stringify(views.length === 1 ? views[0] : views, null, 2)}\n`;
   }
-  return results.map(formatTable).join('\n');
+  const width = terminalWidth(ctx);
+  return done
+    .map((d) =>
+      formatTable(d.result, {
+        width,
+        verbose: options.verbose === true,
+        ...(d.refused && d.refused.length > 0 ? { refused: d.refused } : {}),
+      }),
+    )
+    .join('\n');
 }
 
 export function exitCodeFor(outcomes: readonly Outcome[], failOn: Severity): number {
@@ -328,9 +358,9 @@ export async function runScan(
     if (failed) return EXIT_FAILED;
   }
 
-  const results = outcomes.flatMap((o) => (o.ok ? [o.result] : []));
-  if (results.length > 0 || options.format === 'sarif') {
-    ctx.stdout(await render(results, options.format));
+  const done = outcomes.flatMap((o) => (o.ok ? [o] : []));
+  if (done.length > 0 || options.format === 'sarif') {
+    ctx.stdout(await render(done, options, ctx));
   }
   for (const o of outcomes) {
     if (!o.ok) ctx.stderr(`palisade: could not scan ${o.target}: ${o.message}\n`);
@@ -447,6 +477,7 @@ export function registerScanCommand(program: Command, ctx: CliContext): void {
     .option('--stdio-timeout <seconds>', 'time a stdio server has to list its tools', '30')
     .option('--pin <file>', 'lockfile of server definitions: written first, compared after')
     .option('--update-pin', 'accept the current definitions into the --pin file')
+    .option('-v, --verbose', "table: add each finding's description, evidence and remediation")
     .action(async (targets: string[], options: ScanCommandOptions) => {
       ctx.exitCode = await runScan(targets, options, ctx);
     });

@@ -92,9 +92,62 @@ describe('formatTable', () => {
     );
   });
 
-  it('clips long titles and flattens whitespace', () => {
-    const text = formatTable(result([finding({ title: `Very\nlong ${'x'.repeat(100)}` })]));
-    assert.match(text, /Very long x+… {2}tools\[1\]/);
+  it('wraps long titles and locations to the width instead of cutting them', () => {
+    const longWhere = 'src/servers/very/deep/directory/structure/with/a/long/name/server.py:1234';
+    const text = formatTable(
+      result([
+        finding({
+          title: `Very\nlong title that keeps going ${'word '.repeat(12)}end`,
+          file: longWhere.split(':')[0],
+          evidence: [{ location: longWhere, snippet: 's' }],
+        }),
+      ]),
+      { width: 80 },
+    );
+    const lines = text.split('\n');
+    for (const line of lines) assert.ok(line.length <= 80, `${line.length}: ${line}`);
+    const rows = lines.slice(lines.indexOf('') + 1, lines.indexOf('Categories at risk:') - 1);
+    assert.ok(rows.length > 2, 'the row wraps onto several lines');
+    const titleStart = rows[0]!.indexOf('TITLE');
+    const whereStart = rows[0]!.indexOf('WHERE');
+    const titleText = rows
+      .slice(1)
+      .map((l) => l.slice(titleStart, whereStart).trim())
+      .join(' ');
+    const whereText = rows
+      .slice(1)
+      .map((l) => l.slice(whereStart).trim())
+      .join('');
+    assert.equal(titleText, `Very long title that keeps going ${'word '.repeat(12)}end`);
+    assert.equal(whereText, longWhere, 'the whole location, nothing cut');
+    assert.ok(!text.includes('…'));
+  });
+
+  it('adds description, evidence and remediation with verbose, and lists what was left out', () => {
+    const text = formatTable(
+      {
+        ...result([
+          finding({
+            description: 'The description tells the model to read ~/.ssh/id_rsa.',
+            remediation: 'Remove the instruction.',
+          }),
+        ]),
+        skipped: [{ path: 'big.js', reason: 'exceeds the 2,097,152-character limit' }],
+      },
+      { verbose: true, refused: [{ path: 'logo.png', reason: 'not a file type Palisade scans' }] },
+    );
+    assert.match(
+      text,
+      /\n {4}Description: The description tells the model to read ~\/\.ssh\/id_rsa\.\n/,
+    );
+    assert.match(text, /\n {4}Evidence: tools\[1\]\.description: s\n/);
+    assert.match(text, /\n {4}Remediation: Remove the instruction\.\n/);
+    assert.match(text, /Not analysed:\n {2}big\.js: exceeds the 2,097,152-character limit\n/);
+    assert.match(
+      text,
+      /Left out \(not a file Palisade scans\):\n {2}logo\.png: not a file type Palisade scans\n/,
+    );
+    assert.doesNotMatch(formatTable(result([finding({})])), /Description:/);
   });
 
   it('numbers ids per prefix', () => {

@@ -16,7 +16,6 @@ export {
   type WebhookBody,
 } from './deliver-webhook.js';
 export { buildTestWebhookBody, sendTestWebhook, type TestWebhookBody } from './test-webhook.js';
-export { renderReportPdf, type ReportInput } from './render-report.js';
 export {
   estimateSeconds,
   INTERNAL_FAILURE_MESSAGE,

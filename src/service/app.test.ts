@@ -72,18 +72,20 @@ describe('service platform: health, metrics, OpenAPI, errors, request ids', () =
     assert.ok(page.statusCode === 200 || page.statusCode === 302, String(page.statusCode));
   });
 
-  it('unknown routes and wrong methods are 404 not_found with the error body', async () => {
-    for (const [method, url] of [
-      ['GET', '/v1/nothing-here'],
-      ['DELETE', '/v1/account'],
-      ['PATCH', '/v1/scan/mcp'],
+  it('unknown routes are 404 not_found, known paths with a wrong method 405 with Allow', async () => {
+    for (const [method, url, status, code, allow] of [
+      ['GET', '/v1/nothing-here', 404, 'not_found', undefined],
+      ['DELETE', '/v1/account', 405, 'method_not_allowed', /\bGET\b/],
+      ['PATCH', '/v1/scan/mcp', 405, 'method_not_allowed', /^POST$/],
     ] as const) {
       const response = await h.app.inject({ method, url });
-      assert.equal(response.statusCode, 404, `${method} ${url}`);
+      assert.equal(response.statusCode, status, `${method} ${url}`);
       const body = json(response);
-      assert.equal(body.code, 'not_found');
+      assert.equal(body.code, code);
       assert.equal(typeof body.error, 'string');
       assert.equal(body.request_id, response.headers['x-request-id']);
+      if (allow) assert.match(String(response.headers.allow), allow);
+      else assert.equal(response.headers.allow, undefined);
     }
   });
 

@@ -54,6 +54,11 @@ export const ERROR_CATALOGUE = {
     message: 'Not found.',
     retryable: false,
   },
+  method_not_allowed: {
+    status: 405,
+    message: 'This path does not support the method.',
+    retryable: false,
+  },
   scan_not_complete: {
     status: 409,
     message: 'The scan is not complete yet.',

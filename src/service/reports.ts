@@ -39,8 +39,14 @@ export function reportUrl(deps: ServiceDeps, report: Report): string {
   return `${deps.config.baseUrl}/v1/reports/${report.token}.pdf`;
 }
 
-/** Public download: the token is the credential. Unknown → 404; past its lifetime → 410. */
-export async function renderReport(deps: ServiceDeps, fileName: string): Promise<Buffer> {
+/**
+ * Public download: the token is the credential. Unknown → 404; past its lifetime → 410. Returns
+ * the PDF and the name to save it under, `palisade-<target>-<date>.pdf`.
+ */
+export async function renderReport(
+  deps: ServiceDeps,
+  fileName: string,
+): Promise<{ pdf: Buffer; fileName: string }> {
   const token = fileName.endsWith('.pdf') ? fileName.slice(0, -'.pdf'.length) : fileName;
   const notFound = new AppError('not_found', { message: 'Report not found.' });
   if (!TOKEN_RE.test(token)) throw notFound;
@@ -53,11 +59,12 @@ export async function renderReport(deps: ServiceDeps, fileName: string): Promise
   ]);
   if (scan?.result == null || account === undefined) throw notFound;
   // PDF rendering (pdfkit and its fonts) loads with the first report, not at start.
-  const { renderReportPdf } = await import('../jobs/render-report.js');
-  return renderReportPdf({
+  const { renderReportPdf, reportFileName } = await import('../reports/index.js');
+  const pdf = await renderReportPdf({
     scan,
     result: scan.result,
     tier: report.tier ?? account.tier,
     generatedAt: report.createdAt,
   });
+  return { pdf, fileName: reportFileName(scan) };
 }

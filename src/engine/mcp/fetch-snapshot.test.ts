@@ -220,7 +220,7 @@ describe('fetchSnapshot refuses and explains', () => {
       await expectFailure(
         fetchSnapshot(url),
         'blocked_address',
-        'The target address 127.0.0.1 is in a private range and is not scanned.',
+        'The target address 127.0.0.1 is in a private range and is not scanned. To scan a local target on purpose, allow its range: set PALISADE_TARGET_ALLOWLIST=127.0.0.1/32 (comma-separated CIDRs) where the service runs, or pass --allow 127.0.0.1/32 to palisade scan.',
       );
       assert.equal(requests.length, 0);
     });
@@ -232,7 +232,7 @@ describe('fetchSnapshot refuses and explains', () => {
         lookup: async () => [{ address: '10.0.0.5', family: 4 }],
       }),
       'blocked_address',
-      'The target address 10.0.0.5 is in a private range and is not scanned.',
+      'The target address 10.0.0.5 is in a private range and is not scanned. To scan a local target on purpose, allow its range: set PALISADE_TARGET_ALLOWLIST=10.0.0.5/32 (comma-separated CIDRs) where the service runs, or pass --allow 10.0.0.5/32 to palisade scan.',
     );
   });
 
@@ -253,7 +253,7 @@ describe('fetchSnapshot refuses and explains', () => {
     [
       'redirect-private',
       'blocked_address',
-      'The target address 169.254.169.254 is in a private range and is not scanned.',
+      'The target address 169.254.169.254 is in a private range and is not scanned. To scan a local target on purpose, allow its range: set PALISADE_TARGET_ALLOWLIST=169.254.169.254/32 (comma-separated CIDRs) where the service runs, or pass --allow 169.254.169.254/32 to palisade scan.',
     ],
     ['html', 'not_mcp', 'The target is not an MCP server: it answered with text/html.'],
   ];

@@ -35,6 +35,8 @@ export interface FetchSnapshotOptions {
   allowlist?: readonly string[];
   /** Default 10 000. */
   connectTimeoutMs?: number;
+  /** How long one request waits for the server's answer once connected; default 10 000. */
+  answerTimeoutMs?: number;
   /** Bytes read from the server over the whole fetch, default 1 MiB. */
   maxResponseBytes?: number;
   /** The whole fetch, default 30 000. */
@@ -76,6 +78,7 @@ export async function fetchSnapshot(
   const guarded = createGuardedFetch({
     allowlist: options.allowlist ?? [],
     connectTimeoutMs: options.connectTimeoutMs,
+    answerTimeoutMs: options.answerTimeoutMs,
     maxResponseBytes: options.maxResponseBytes,
     totalTimeoutMs,
     lookup: options.lookup,

@@ -116,7 +116,10 @@ describe('checkUrlSyntax', () => {
       const result = checkUrlSyntax(url);
       assert.equal(result.ok, false);
       assert.equal(!result.ok && result.reason, 'private_target');
-      assert.match(!result.ok ? result.message : '', /is in a private range and is not scanned\.$/);
+      assert.match(
+        !result.ok ? result.message : '',
+        /is in a private range and is not scanned\. To scan a local target on purpose, allow its range: set PALISADE_TARGET_ALLOWLIST=\S+ \(comma-separated CIDRs\) where the service runs, or pass --allow \S+ to palisade scan\.$/,
+      );
     });
   }
 
@@ -124,7 +127,7 @@ describe('checkUrlSyntax', () => {
     const result = checkUrlSyntax('http://0x7f.1/');
     assert.equal(
       !result.ok && result.message,
-      'The target address 127.0.0.1 is in a private range and is not scanned.',
+      'The target address 127.0.0.1 is in a private range and is not scanned. To scan a local target on purpose, allow its range: set PALISADE_TARGET_ALLOWLIST=127.0.0.1/32 (comma-separated CIDRs) where the service runs, or pass --allow 127.0.0.1/32 to palisade scan.',
     );
   });
 

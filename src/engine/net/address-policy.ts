@@ -174,9 +174,24 @@ export function checkUrlSyntax(url: string, allowlist: readonly ParsedCidr[] = [
 }
 
 function privateTarget(host: string): UrlSyntaxCheck {
-  return {
-    ok: false,
-    reason: 'private_target',
-    message: `The target address ${host} is in a private range and is not scanned.`,
-  };
+  return { ok: false, reason: 'private_target', message: privateTargetMessage(host) };
+}
+
+/**
+ * The refusal of a private address, with how to allow a local target on purpose: the service
+ * setting and the CLI flag, each with the address's own CIDR.
+ */
+export function privateTargetMessage(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, '');
+  const ip = parseIp(bare);
+  const cidr = ip
+    ? `${bare}/${ip.kind() === 'ipv6' ? 128 : 32}`
+    : isLocalhostName(bare)
+      ? '127.0.0.1/32'
+      : `${bare}/32`;
+  return (
+    `The target address ${bare} is in a private range and is not scanned. ` +
+    `To scan a local target on purpose, allow its range: set PALISADE_TARGET_ALLOWLIST=${cidr} ` +
+    `(comma-separated CIDRs) where the service runs, or pass --allow ${cidr} to palisade scan.`
+  );
 }

@@ -118,7 +118,8 @@ describe('createGuardedFetch', () => {
     await assert.rejects(f('http://innocent.example/'), {
       name: 'GuardError',
       reason: 'blocked_address',
-      message: 'The target address 10.0.0.5 is in a private range and is not scanned.',
+      message:
+        'The target address 10.0.0.5 is in a private range and is not scanned. To scan a local target on purpose, allow its range: set PALISADE_TARGET_ALLOWLIST=10.0.0.5/32 (comma-separated CIDRs) where the service runs, or pass --allow 10.0.0.5/32 to palisade scan.',
     });
     await f.close();
   });

@@ -11,6 +11,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import {
   checkUrlSyntax,
   isBlockedAddress,
+  privateTargetMessage,
   parseCidrList,
   type ParsedCidr,
 } from './address-policy.js';
@@ -28,6 +29,12 @@ export interface GuardOptions {
   allowlist?: readonly string[];
   /** Default 10 000. */
   connectTimeoutMs?: number;
+  /**
+   * How long one request waits for the target's answer (its response headers) once connected,
+   * default 10 000 (spec §4.1 and §8: the wait on the target is capped at 10 seconds). A target
+   * that accepts the connection and then says nothing fails here, not at the total deadline.
+   */
+  answerTimeoutMs?: number;
   /** Bytes read from the target over the instance's whole life, default 1 MiB. */
   maxResponseBytes?: number;
   /** Deadline counted from the instance's first request, default 30 000. */
@@ -74,6 +81,7 @@ export type GuardedFetch = typeof fetch & {
 
 const DEFAULTS = {
   connectTimeoutMs: 10_000,
+  answerTimeoutMs: 10_000,
   maxResponseBytes: 1_048_576,
   totalTimeoutMs: 30_000,
   maxRedirects: 3,
@@ -112,10 +120,7 @@ function createCheckedLookup(
         }
         const blocked = addresses.find((a) => isBlockedAddress(a.address, allowlist));
         if (blocked) {
-          throw new GuardError(
-            'blocked_address',
-            `The target address ${blocked.address} is in a private range and is not scanned.`,
-          );
+          throw new GuardError('blocked_address', privateTargetMessage(blocked.address));
         }
         onChecked(hostname, addresses);
         const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
@@ -160,7 +165,7 @@ const TLS_CODE = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOST
 
 export function mapNetworkError(
   error: unknown,
-  timeouts: { connectTimeoutMs: number },
+  timeouts: { connectTimeoutMs: number; answerTimeoutMs?: number },
 ): GuardError {
   const chain = causeChain(error);
   const guard = chain.find((e): e is GuardError => e instanceof GuardError);
@@ -175,6 +180,12 @@ export function mapNetworkError(
       return new GuardError(
         'timeout',
         `The target did not accept a connection within ${seconds(timeouts.connectTimeoutMs)}.`,
+      );
+    }
+    if (code === 'UND_ERR_HEADERS_TIMEOUT' && timeouts.answerTimeoutMs !== undefined) {
+      return new GuardError(
+        'timeout',
+        `The target did not answer within ${seconds(timeouts.answerTimeoutMs)}.`,
       );
     }
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
@@ -225,6 +236,7 @@ async function toRequestParts(
 export function createGuardedFetch(options: GuardOptions = {}): GuardedFetch {
   const allowlist = parseCidrList(options.allowlist ?? []);
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs;
+  const answerTimeoutMs = options.answerTimeoutMs ?? DEFAULTS.answerTimeoutMs;
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULTS.maxResponseBytes;
   const totalTimeoutMs = options.totalTimeoutMs ?? DEFAULTS.totalTimeoutMs;
   const maxRedirects = options.maxRedirects ?? DEFAULTS.maxRedirects;
@@ -232,6 +244,7 @@ export function createGuardedFetch(options: GuardOptions = {}): GuardedFetch {
 
   const resolved = new Map<string, string[]>();
   const agent = new Agent({
+    headersTimeout: answerTimeoutMs,
     connect: {
       timeout: connectTimeoutMs,
       lookup: createCheckedLookup(options.lookup ?? defaultLookup, allowlist, (host, addresses) =>
@@ -254,7 +267,7 @@ export function createGuardedFetch(options: GuardOptions = {}): GuardedFetch {
   const mapError = (error: unknown, callerSignal: AbortSignal | null | undefined): unknown => {
     if (callerSignal?.aborted) return callerSignal.reason ?? error;
     if (deadline?.aborted) return remember(timeoutError());
-    return remember(mapNetworkError(error, { connectTimeoutMs }));
+    return remember(mapNetworkError(error, { connectTimeoutMs, answerTimeoutMs }));
   };
 
   async function fetchOnce(url: URL, init: RequestInit, signal: AbortSignal): Promise<Response> {

@@ -9,6 +9,7 @@ import type { Account, Scan, ScanStatus, WebhookDelivery } from '../../store/por
 import type { WebhookTestEvent } from '../../store/port.js';
 import type { FindingViewA, ScanViewA } from '../presenters/variant-a.js';
 import { planAllows } from '../../plans.js';
+import { reportFileName } from '../../reports/file-name.js';
 
 /** A Preact element; only the renderer looks inside. */
 type VNode = { readonly type: unknown; readonly props: unknown };
@@ -575,7 +576,10 @@ export function scanPage(layout: Layout, view: ScanPageView): string {
           view.report
             ? html`<p class="notice ok" role="status">
                 Report ready:${' '}
-                <a href=${view.report.url} download="palisade-report.pdf" data-testid="report-link"
+                <a
+                  href=${view.report.url}
+                  download=${reportFileName(scan)}
+                  data-testid="report-link"
                   >Download the PDF report</a
                 >${` (link valid until ${fmtDate(view.report.expiresAt)}).`}
               </p>`

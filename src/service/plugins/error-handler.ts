@@ -108,7 +108,61 @@ export function registerErrorHandling(app: FastifyInstance): void {
     sendError(reply, request, error);
   });
 
+  // A known path with another method is a 405 with `Allow`, not a 404: the routes are collected
+  // as they are added (this runs before any route is registered) and matched by pattern.
+  const routes: { pattern: RegExp; fixed?: string; methods: Set<string> }[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const pattern = routePattern(route.url);
+    const known = routes.find((r) => r.pattern.source === pattern.source);
+    if (known) for (const m of methods) known.methods.add(m.toUpperCase());
+    else {
+      routes.push({
+        pattern,
+        ...(/[:*]/.test(route.url) ? {} : { fixed: route.url }),
+        methods: new Set(methods.map((m) => m.toUpperCase())),
+      });
+    }
+  });
+
+  const methodNotAllowed = (path: string, method: string, allowed: Set<string>) => {
+    const allow = [...allowed].sort().join(', ');
+    return new AppError('method_not_allowed', {
+      message: `${method} is not supported on ${path}; use ${allow}.`,
+      headers: { allow },
+    });
+  };
+
+  // A path written out as a fixed route (`/v1/scan/mcp`) that the router matched to a route with
+  // a parameter for another method (`GET /v1/scan/:id`) is that fixed route called wrongly: 405.
+  app.addHook('onRequest', (request, reply, done) => {
+    const path = request.url.split('?')[0] ?? '';
+    const matched = request.routeOptions.url;
+    if (matched !== undefined && matched !== path && !/[:*]/.test(path)) {
+      const fixed = routes.find((r) => r.fixed === path);
+      if (fixed && !fixed.methods.has(request.method)) {
+        sendError(reply, request, methodNotAllowed(path, request.method, fixed.methods));
+        return;
+      }
+    }
+    done();
+  });
+
   app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    // A path that is a fixed route takes that route's methods only (`/v1/scan/mcp` is not a scan
+    // id, though `GET /v1/scan/:id` would match it); otherwise every pattern that matches counts.
+    const fixed = routes.find((r) => r.fixed === path);
+    const allowed = new Set<string>(fixed?.methods ?? []);
+    if (!fixed) {
+      for (const route of routes) {
+        if (route.pattern.test(path)) for (const m of route.methods) allowed.add(m);
+      }
+    }
+    if (allowed.size > 0 && !allowed.has(request.method)) {
+      sendError(reply, request, methodNotAllowed(path, request.method, allowed));
+      return;
+    }
     sendError(
       reply,
       request,
@@ -117,4 +171,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }),
     );
   });
+}
+
+/** A Fastify route URL (`/v1/scan/:id`, `/docs/*`) as a regular expression over paths. */
+function routePattern(url: string): RegExp {
+  const parts = url.split('/').map((part) => {
+    if (part === '*') return '.*';
+    if (part.startsWith(':')) return '[^/]+';
+    return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  });
+  return new RegExp(`^${parts.join('/')}$`);
 }

@@ -51,6 +51,11 @@ describe('PDF reports', () => {
     assert.equal(pdf.statusCode, 200);
     assert.equal(pdf.headers['content-type'], 'application/pdf');
     assert.equal(pdf.rawPayload.subarray(0, 5).toString('latin1'), '%PDF-');
+    // palisade-<target>-<date>.pdf, the target reduced to safe characters.
+    assert.equal(
+      pdf.headers['content-disposition'],
+      'inline; filename="palisade-127.0.0.1-1-mcp-2026-11-10.pdf"',
+    );
 
     const unknown = await h.app.inject({
       method: 'GET',

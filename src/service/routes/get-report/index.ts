@@ -22,7 +22,8 @@ export function registerGetReportRoute(app: FastifyInstance, ctx: RouteContext):
         produces: ['application/pdf'],
         response: {
           200: {
-            description: 'The PDF report.',
+            description:
+              'The PDF report, named palisade-<target>-<date>.pdf in Content-Disposition.',
             content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
           },
           ...errorResponses(404, 410),
@@ -30,13 +31,16 @@ export function registerGetReportRoute(app: FastifyInstance, ctx: RouteContext):
       },
     },
     async (request, reply) => {
-      const pdf = await renderReport(ctx.deps, request.params.file);
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', 'inline; filename="palisade-report.pdf"')
-        .header('Cache-Control', 'private, no-store')
-        .header('Referrer-Policy', 'no-referrer')
-        .send(pdf);
+      const { pdf, fileName } = await renderReport(ctx.deps, request.params.file);
+      return (
+        reply
+          .type('application/pdf')
+          // reportFileName keeps to [A-Za-z0-9._-]: safe inside the quoted header value.
+          .header('Content-Disposition', `inline; filename="${fileName}"`)
+          .header('Cache-Control', 'private, no-store')
+          .header('Referrer-Policy', 'no-referrer')
+          .send(pdf)
+      );
     },
   );
 }
