@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm start: the service from the built tree (dist/src/main.js), built first only when a source
-// is newer than the last build (scripts/build.mjs). One process: the check, then the service.
+// npm start: the service from the built tree (dist/cli/main.js, esbuild's bundle of src/main.ts),
+// built first only when a source is newer than the last build (scripts/build.mjs). One process:
+// the check, then the service.
 import { build, isStale } from './build.mjs';
 
 if (isStale()) {
@@ -12,5 +13,5 @@ if (isStale()) {
     process.exit(1);
   }
 }
-const { runMain } = await import('../dist/src/main.js');
+const { runMain } = await import('../dist/cli/main.js');
 runMain(['serve', ...process.argv.slice(2)]);

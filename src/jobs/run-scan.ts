@@ -4,13 +4,22 @@
 // as a generic sentence, so internals never leak into a scan's `error`.
 
 import type { Logger } from 'pino';
-import { fetchSnapshot, scanFiles, scanSnapshot, type ScanResult } from '../engine/index.js';
+import { scanFiles } from '../engine/scan-files.js';
+import { scanSnapshot } from '../engine/scan-snapshot.js';
+import type { ScanResult } from '../engine/types.js';
 import { decryptSecret } from '../security/index.js';
 import type { Scan, ScanType, Store } from '../store/port.js';
 import { notifyScanEnded } from './deliver-webhook.js';
 import type { JobDeps, ScanEngine } from './deps.js';
 
-const DEFAULT_ENGINE: ScanEngine = { fetchSnapshot, scanSnapshot, scanFiles };
+// The rules load with this module (before the service listens, see ADR 0012); the MCP client
+// (the SDK, zod, undici) loads with the first scan of a URL.
+const DEFAULT_ENGINE: ScanEngine = {
+  fetchSnapshot: async (...args) =>
+    (await import('../engine/mcp/fetch-snapshot.js')).fetchSnapshot(...args),
+  scanSnapshot,
+  scanFiles,
+};
 
 export const INTERNAL_FAILURE_MESSAGE = 'The scan failed because of an internal error.';
 export const INTERRUPTED_MESSAGE =

@@ -2,7 +2,8 @@
 
 import type { ParsedCidr } from '../engine/net/address-policy.js';
 import { checkUrlSyntax } from '../engine/net/address-policy.js';
-import { rotateApiKey, sendTestWebhook } from '../jobs/index.js';
+import { rotateApiKey } from '../jobs/accounts.js';
+import { sendTestWebhook } from '../jobs/test-webhook.js';
 import type { Account, WebhookDelivery, WebhookTestEvent } from '../store/port.js';
 import type { ServiceDeps } from './deps.js';
 import { AppError } from './errors.js';
