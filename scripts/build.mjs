@@ -13,38 +13,37 @@
 //    external and load from node_modules as usual.
 //
 // `node scripts/build.mjs --if-stale` builds only when a source, the package manifest or a tsconfig
-// is newer than the last successful build; `npm start` (scripts/start.mjs) makes the same check.
+// is newer than the last successful build (scripts/stale.mjs); `npm start` (scripts/start.mjs)
+// makes the same check.
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
-  statSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLI_OUT, ROOT, STAMP, isBuildInput, isStale, walk } from './stale.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const STAMP = join(ROOT, 'dist', '.build-stamp');
-const CLI_OUT = join(ROOT, 'dist', 'cli');
+export { isStale };
 
 /** Dependencies that stay outside dist/cli: each reads files beside its own code (assets, its
- *  package.json, fonts, wasm, native bindings, worker-thread transports, JSON models) or is a
- *  native module. Every other dependency is pure JavaScript and is bundled. */
+ *  package.json, fonts, wasm, native bindings, JSON models) or is a native module. Every other
+ *  dependency is pure JavaScript and is bundled. Bundled, `__dirname` does not exist: the few
+ *  bundled uses are in code Palisade does not run (pino's transports and thread-stream's worker:
+ *  the service logs to stdout without a transport) or guarded (@fastify/swagger reads its own
+ *  package.json in a try, for defaults of `info` that the service sets itself). */
 const EXTERNAL_PACKAGES = new Set([
-  '@fastify/swagger', // reads its package.json through __dirname
   '@fastify/swagger-ui', // serves the files of its static/ folder
   'better-sqlite3', // native binding
   'ioredis', // reads its package.json through __dirname (loads only with Redis)
   'oxc-parser', // native binding
   'pdfkit', // reads its fonts (loads with the first report)
-  'pino', // transports run in worker threads from its own files
   'tree-sitter-python', // wasm
   'web-tree-sitter', // wasm
   'wink-eng-lite-web-model', // JSON model files
@@ -52,39 +51,6 @@ const EXTERNAL_PACKAGES = new Set([
 ]);
 /** Optional requires inside bundled packages that are not installed (pg's native driver). */
 const OPTIONAL_MISSING = ['pg-native'];
-
-function walk(dir, out) {
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) walk(full, out);
-    else out.push(full);
-  }
-  return out;
-}
-
-function isBuildInput(file) {
-  return !file.endsWith('.test.ts') && !file.includes(`${join('/', 'test-support', '/')}`);
-}
-
-/** The newest modification time among what the build reads. */
-function newestInput() {
-  const files = walk(join(ROOT, 'src'), []).filter(isBuildInput);
-  files.push(
-    join(ROOT, 'package.json'),
-    join(ROOT, 'package-lock.json'),
-    join(ROOT, 'tsconfig.json'),
-    join(ROOT, 'tsconfig.build.json'),
-    fileURLToPath(import.meta.url),
-  );
-  return Math.max(...files.filter((f) => existsSync(f)).map((f) => statSync(f).mtimeMs));
-}
-
-export function isStale() {
-  if (!existsSync(STAMP) || !existsSync(join(CLI_OUT, 'palisade.js'))) return true;
-  if (!existsSync(join(CLI_OUT, 'main.js'))) return true;
-  if (!existsSync(join(ROOT, 'dist', 'src', 'main.js'))) return true;
-  return newestInput() > statSync(STAMP).mtimeMs;
-}
 
 function runTsc() {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -99,7 +65,7 @@ function runTsc() {
  *  `new URL('./x-worker.js', import.meta.url)` in the chunk that starts it finds it. */
 function workerEntries() {
   const entries = {};
-  for (const file of walk(join(ROOT, 'src'), [])) {
+  for (const file of walk(join(ROOT, 'src'))) {
     const name = file.slice(file.lastIndexOf('/') + 1);
     if (name.endsWith('-worker.ts') && isBuildInput(file)) entries[name.slice(0, -3)] = file;
   }

@@ -10,7 +10,6 @@ import type { JobDeps, ScanEngine } from './jobs/deps.js';
 import { recoverUnfinishedScans, runScan } from './jobs/run-scan.js';
 import { InProcessQueue } from './queue/in-process.js';
 import type { Queue } from './queue/port.js';
-import { createPgBossQueue } from './scale-out.js';
 import { loadMasterKey } from './security/index.js';
 import { createStore } from './store/index.js';
 import type { Store } from './store/port.js';
@@ -61,13 +60,17 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
  * The one place that picks the queue adapter. Embedded: in-process (durable through recovery of
  * the store's unfinished scans at start). PostgreSQL: pg-boss in the same database (scale-out).
  */
-function createQueue(
+async function createQueue(
   config: Readonly<Config>,
   role: RuntimeRole,
   logger: Logger,
   runtime: () => Runtime,
-): Queue {
-  if (config.databaseKind === 'postgres') return createPgBossQueue(config, role, logger, runtime);
+): Promise<Queue> {
+  if (config.databaseKind === 'postgres') {
+    // pg-boss (and pg) load only for PostgreSQL.
+    const { createPgBossQueue } = await import('./scale-out.js');
+    return createPgBossQueue(config, role, logger, runtime);
+  }
   return new InProcessQueue({
     onHandlerError: (name, payload, error) =>
       logger.error({ err: error, job: name, payload }, 'job handler failed'),
@@ -85,10 +88,10 @@ export async function createRuntime(
   const built: { runtime?: Runtime } = {};
   const queue =
     options.queue ??
-    createQueue(config, options.role, logger, () => {
+    (await createQueue(config, options.role, logger, () => {
       if (!built.runtime) throw new Error('runtime used before it was built');
       return built.runtime;
-    });
+    }));
   await queue.start();
   const runtime: Runtime = {
     config,
