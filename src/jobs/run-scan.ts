@@ -4,6 +4,7 @@
 // as a generic sentence, so internals never leak into a scan's `error`.
 
 import type { Logger } from 'pino';
+import { fetchSnapshot } from '../engine/mcp/fetch-snapshot.js';
 import { scanFiles } from '../engine/scan-files.js';
 import { scanSnapshot } from '../engine/scan-snapshot.js';
 import type { ScanResult } from '../engine/types.js';
@@ -12,14 +13,10 @@ import type { Scan, ScanType, Store } from '../store/port.js';
 import { notifyScanEnded } from './deliver-webhook.js';
 import type { JobDeps, ScanEngine } from './deps.js';
 
-// The rules load with this module (before the service listens, see ADR 0012); the MCP client
-// (the SDK, zod, undici) loads with the first scan of a URL.
-const DEFAULT_ENGINE: ScanEngine = {
-  fetchSnapshot: async (...args) =>
-    (await import('../engine/mcp/fetch-snapshot.js')).fetchSnapshot(...args),
-  scanSnapshot,
-  scanFiles,
-};
+// The engine, the MCP client included, loads with this module, before the service listens: a
+// restarted service's recovered scans must not wait for it (ADR 0012). Not the jobs barrel nor
+// the engine's: those would bring pdfkit and the rest into the service's start.
+const DEFAULT_ENGINE: ScanEngine = { fetchSnapshot, scanSnapshot, scanFiles };
 
 export const INTERNAL_FAILURE_MESSAGE = 'The scan failed because of an internal error.';
 export const INTERRUPTED_MESSAGE =
