@@ -14,6 +14,7 @@ const ENGINE_DOORS = [
   'scan-files',
   'sarif',
   'guarded-fetch',
+  'pin',
 ];
 const ENGINE_INTERNALS = {
   group: ['**/engine/**', ...ENGINE_DOORS.map((door) => `!**/engine/${door}.js`)],

@@ -1,14 +1,13 @@
 // npm run bench: the engine benchmarks, each in its own process so one cannot warm or starve the other.
 // Each prints its measured numbers with the ratio to its target and exits non-zero on a miss.
 //
-// They measure the code as it ships. `npm start` runs tsc's output (dist/src) and bin/palisade.js
-// esbuild's bundle of the same sources (dist/cli, no keepNames), so the benchmarks are compiled
-// with tsc first (tsconfig.bench.json, into .tmp/bench-build)
-// and run from there. Through tsx the same source runs differently: esbuild's transform keeps
-// function names by wrapping every function expression in a helper call (`keepNames`), which a
-// hot path creating closures pays on each one (a closure per node made one pass three times
-// slower under tsx than compiled; without such a path the difference is within this machine's
-// noise).
+// They measure the code as it ships. `npm start` and bin/palisade.js run esbuild's bundle of the
+// sources (dist/cli, no keepNames; the container image runs tsc's dist/src), so the benchmarks
+// are compiled with tsc first (tsconfig.bench.json, into .tmp/bench-build) and run from there.
+// Through tsx the same source runs differently: esbuild's transform keeps function names by
+// wrapping every function expression in a helper call (`keepNames`), which a hot path creating
+// closures pays on each one (a closure per node made one pass three times slower under tsx than
+// compiled; without such a path the difference is within this machine's noise).
 //
 // The snapshot benchmark's target is "on one core": on Linux it runs pinned to one CPU with
 // taskset, so V8's parallel GC helpers share that core instead of borrowing the other one (which

@@ -1,14 +1,8 @@
 #!/usr/bin/env node
 // The `palisade` command: runs the bundled CLI (dist/cli, made by `npm run build`, shipped in the
 // npm package). In a checkout that has not been built, `npm run palisade -- …` runs the sources.
+// (`palisade scan` sets V8's --no-regexp-tier-up itself before the rules load: src/cli/scan.ts.)
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-
-// A scan runs each of the rules' regular expressions a few times, once per process. V8 first
-// compiles a regular expression to bytecode and compiles it again to machine code once it runs
-// again (tier-up); straight to machine code costs a short-lived scan about a fifth less CPU
-// (docs/benchmarks.md). Read when a regular expression is compiled, so setting it here is in time.
-setFlagsFromString('--no-regexp-tier-up');
 
 try {
   await import('../dist/cli/palisade.js');

@@ -1,78 +1,56 @@
 #!/usr/bin/env node
 // npm run build: tsc, then esbuild.
-//  - tsc (tsconfig.build.json) type-checks and writes dist/src/, which `npm start` runs
-//    (dist/src/main.js) and the end-to-end suite tests.
+//  - tsc (tsconfig.build.json) type-checks and writes dist/src/ (the per-file tree; the end-to-end
+//    suite compiles its own copy the same way).
 //  - esbuild bundles the `palisade` command into dist/cli/ (what bin/palisade.js runs and what the
 //    npm package ships): one file for the entry, and a chunk per part loaded on first use (the
 //    service, the file scanner, the MCP client, SARIF...), so `palisade --version` resolves and
-//    compiles one module instead of a tree of them. Packages that read files beside their own
-//    code (swagger-ui's assets, pdfkit's fonts, the parsers' wasm and native bindings, pino's
-//    transports) stay external and load from node_modules as usual.
+//    compiles one module instead of a tree of them. The service's entry (src/main.ts) is a second
+//    entry, dist/cli/main.js, which `npm start` runs: with Fastify, ajv, undici, zod and the rest
+//    bundled it reads a few files instead of about a thousand. Packages that read files beside
+//    their own code (swagger-ui's assets, @fastify/swagger's and ioredis's package.json, pdfkit's
+//    fonts, the parsers' wasm and native bindings, pino's transports, wink's model files) stay
+//    external and load from node_modules as usual.
 //
 // `node scripts/build.mjs --if-stale` builds only when a source, the package manifest or a tsconfig
-// is newer than the last successful build; `npm start` (scripts/start.mjs) makes the same check.
+// is newer than the last successful build (scripts/stale.mjs); `npm start` (scripts/start.mjs)
+// makes the same check.
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
-  statSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLI_OUT, ROOT, STAMP, isBuildInput, isStale, walk } from './stale.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const STAMP = join(ROOT, 'dist', '.build-stamp');
-const CLI_OUT = join(ROOT, 'dist', 'cli');
+export { isStale };
 
-/** Pure-JavaScript packages with no files of their own to read: bundled into dist/cli. */
-const BUNDLED_PACKAGES = new Set([
-  'commander',
-  'ipaddr.js',
-  'kysely',
-  'semver',
-  'smol-toml',
-  'yaml',
-  '@renovatebot/pep440',
+/** Dependencies that stay outside dist/cli: each reads files beside its own code (assets, its
+ *  package.json, fonts, wasm, native bindings, JSON models) or is a native module. Every other
+ *  dependency is pure JavaScript and is bundled. Bundled, `__dirname` does not exist: the few
+ *  bundled uses are in code Palisade does not run (pino's transports and thread-stream's worker:
+ *  the service logs to stdout without a transport) or guarded (@fastify/swagger reads its own
+ *  package.json in a try, for defaults of `info` that the service sets itself). */
+const EXTERNAL_PACKAGES = new Set([
+  '@fastify/swagger-ui', // serves the files of its static/ folder
+  'better-sqlite3', // native binding
+  'ioredis', // reads its package.json through __dirname (loads only with Redis)
+  'oxc-parser', // native binding
+  'pdfkit', // reads its fonts (loads with the first report)
+  'tree-sitter-python', // wasm
+  'web-tree-sitter', // wasm
+  'wink-eng-lite-web-model', // JSON model files
+  'wink-nlp',
 ]);
-
-function walk(dir, out) {
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) walk(full, out);
-    else out.push(full);
-  }
-  return out;
-}
-
-function isBuildInput(file) {
-  return !file.endsWith('.test.ts') && !file.includes(`${join('/', 'test-support', '/')}`);
-}
-
-/** The newest modification time among what the build reads. */
-function newestInput() {
-  const files = walk(join(ROOT, 'src'), []).filter(isBuildInput);
-  files.push(
-    join(ROOT, 'package.json'),
-    join(ROOT, 'package-lock.json'),
-    join(ROOT, 'tsconfig.json'),
-    join(ROOT, 'tsconfig.build.json'),
-    fileURLToPath(import.meta.url),
-  );
-  return Math.max(...files.filter((f) => existsSync(f)).map((f) => statSync(f).mtimeMs));
-}
-
-export function isStale() {
-  if (!existsSync(STAMP) || !existsSync(join(CLI_OUT, 'palisade.js'))) return true;
-  if (!existsSync(join(ROOT, 'dist', 'src', 'main.js'))) return true;
-  return newestInput() > statSync(STAMP).mtimeMs;
-}
+/** Optional requires inside bundled packages that are not installed (pg's native driver). */
+const OPTIONAL_MISSING = ['pg-native'];
 
 function runTsc() {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -87,21 +65,46 @@ function runTsc() {
  *  `new URL('./x-worker.js', import.meta.url)` in the chunk that starts it finds it. */
 function workerEntries() {
   const entries = {};
-  for (const file of walk(join(ROOT, 'src'), [])) {
+  for (const file of walk(join(ROOT, 'src'))) {
     const name = file.slice(file.lastIndexOf('/') + 1);
     if (name.endsWith('-worker.ts') && isBuildInput(file)) entries[name.slice(0, -3)] = file;
   }
   return entries;
 }
 
+/** commander requires node:child_process (and with it node:net and node:dgram) when it loads,
+ *  for executable subcommands, which `palisade` does not use: the require is made lazy, so
+ *  `palisade --version` does not compile those modules. The build fails if commander's source
+ *  no longer has that line. */
+const lazyChildProcessInCommander = {
+  name: 'lazy-child-process-in-commander',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      if (!source.includes(eager)) throw new Error(`${args.path}: no "${eager}" to make lazy`);
+      const lazy =
+        "const childProcess = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });";
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
 async function runEsbuild() {
   const { build } = await import('esbuild');
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !BUNDLED_PACKAGES.has(d));
+  const external = [
+    ...Object.keys(pkg.dependencies ?? {}).filter((d) => EXTERNAL_PACKAGES.has(d)),
+    ...OPTIONAL_MISSING,
+  ];
   rmSync(CLI_OUT, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { palisade: join(ROOT, 'src', 'cli', 'index.ts'), ...workerEntries() },
+    entryPoints: {
+      palisade: join(ROOT, 'src', 'cli', 'index.ts'),
+      main: join(ROOT, 'src', 'main.ts'),
+      ...workerEntries(),
+    },
     outdir: CLI_OUT,
     entryNames: '[name]',
     chunkNames: '[name]-[hash]',
@@ -118,6 +121,7 @@ async function runEsbuild() {
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
+    plugins: [lazyChildProcessInCommander],
   });
   // Every `new URL('./x.js', import.meta.url)` in the output must name a file that exists.
   for (const out of Object.keys(result.metafile.outputs)) {

@@ -14,7 +14,6 @@ import {
 import type { JobDeps, ScanEngine } from './jobs/deps.js';
 import { recoverUnfinishedScans, runScan } from './jobs/run-scan.js';
 import { InProcessQueue } from './queue/in-process.js';
-import { jobPoliciesFromConfig, PgBossQueue } from './queue/pg-boss.js';
 import type { Queue } from './queue/port.js';
 import { scanJobPolicy, webhookJobPolicy } from './queue/scan-job-policy.js';
 import { loadMasterKey } from './security/index.js';
@@ -71,8 +70,14 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
  * docs/adr/0006-queue-and-scale-out.md); what its retries mean for a scan is given to `work()`
  * by startWorker (queue/scan-job-policy.ts).
  */
-function createQueue(config: Readonly<Config>, role: RuntimeRole, logger: Logger): Queue {
+async function createQueue(
+  config: Readonly<Config>,
+  role: RuntimeRole,
+  logger: Logger,
+): Promise<Queue> {
   if (config.databaseKind === 'postgres') {
+    // pg-boss (and pg) load only for PostgreSQL.
+    const { jobPoliciesFromConfig, PgBossQueue } = await import('./queue/pg-boss.js');
     return new PgBossQueue({
       connectionString: config.databaseUrl,
       schema: config.queueSchema,
@@ -133,7 +138,7 @@ export async function createRuntime(
   const logger = options.logger ?? createLogger(config);
   const masterKey = loadMasterKey(config);
   const store = options.store ?? (await createStore(config));
-  const queue = options.queue ?? createQueue(config, options.role, logger);
+  const queue = options.queue ?? (await createQueue(config, options.role, logger));
   const rateLimitRedis = await createRateLimitRedis(config, options.role, logger);
   await queue.start();
   const runtime: Runtime = {

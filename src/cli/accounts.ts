@@ -2,7 +2,7 @@
 // once at creation; only its hash and an encrypted copy are stored.
 
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { createAccount } from '../jobs/accounts.js';
+import type { createAccount } from '../jobs/accounts.js';
 import { StoreConflictError } from '../store/errors.js';
 import { TIERS, VARIANTS, type Account, type Tier, type Variant } from '../store/port.js';
 import { AdminError, normaliseEmail, withAdminContext } from './admin-context.js';
@@ -36,7 +36,8 @@ export function registerAccountsCommand(program: Command, ctx: CliContext): void
         const email = normaliseEmail(options.email);
         let created: Awaited<ReturnType<typeof createAccount>>;
         try {
-          created = await createAccount(admin, { email, tier: options.tier });
+          const accounts = await import('../jobs/accounts.js');
+          created = await accounts.createAccount(admin, { email, tier: options.tier });
         } catch (error) {
           if (error instanceof StoreConflictError && error.field === 'email') {
             throw new AdminError(`an account with email ${email} already exists`);

@@ -4,8 +4,6 @@
 
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import type { AccountDeps } from '../jobs/accounts.js';
-import { loadMasterKey } from '../security/index.js';
-import { uuidV7 } from '../store/uuid-v7.js';
 import type { CliContext } from './context.js';
 
 /** A failure the user can fix; printed as one line, exit code 1. */
@@ -26,8 +24,11 @@ export async function openAdminContext(ctx: CliContext): Promise<AdminContext> {
     if (error instanceof ConfigError) throw new AdminError(`invalid setting ${error.message}`);
     throw error;
   }
+  // The key handling (node:crypto, node:zlib) and the store (Kysely, SQLite, pg) load here, not
+  // when `palisade` starts.
+  const { loadMasterKey } = await import('../security/index.js');
+  const { uuidV7 } = await import('../store/uuid-v7.js');
   const masterKey = loadMasterKey(config);
-  // The store (Kysely, SQLite, pg) loads here, not when `palisade` starts.
   const { createStore } = await import('../store/index.js');
   const store = await createStore(config);
   try {

@@ -2,7 +2,6 @@
 // working at once (its hash is replaced); later webhook deliveries are signed with the new key.
 
 import type { Command } from 'commander';
-import { rotateApiKey } from '../jobs/accounts.js';
 import { AdminError, normaliseEmail, withAdminContext } from './admin-context.js';
 import type { CliContext } from './context.js';
 
@@ -18,6 +17,7 @@ export function registerKeysCommand(program: Command, ctx: CliContext): void {
         const email = normaliseEmail(options.email);
         const account = await admin.store.accounts.findByEmail(email);
         if (!account) throw new AdminError(`no account with email ${email}`);
+        const { rotateApiKey } = await import('../jobs/accounts.js');
         const rotated = await rotateApiKey(admin, account.id);
         if (!rotated) throw new AdminError(`no account with email ${email}`);
         if (options.json) {

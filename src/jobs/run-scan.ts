@@ -4,20 +4,19 @@
 // as a generic sentence, so internals never leak into a scan's `error`.
 
 import type { Logger } from 'pino';
-import {
-  applyPin,
-  asDefinitionPin,
-  fetchSnapshot,
-  scanFiles,
-  scanSnapshot,
-  type McpSnapshot,
-  type ScanResult,
-} from '../engine/index.js';
+import { fetchSnapshot } from '../engine/fetch-snapshot.js';
+import { applyPin, asDefinitionPin } from '../engine/pin.js';
+import { scanFiles } from '../engine/scan-files.js';
+import { scanSnapshot } from '../engine/scan-snapshot.js';
+import type { McpSnapshot, ScanResult } from '../engine/types.js';
 import { decryptSecret } from '../security/index.js';
 import type { Scan, ScanType, Store } from '../store/port.js';
 import { notifyScanEnded } from './deliver-webhook.js';
 import type { JobDeps, ScanEngine } from './deps.js';
 
+// The engine, the MCP client included, loads with this module, before the service listens: a
+// restarted service's recovered scans must not wait for it (ADR 0012). Not the jobs barrel nor
+// the engine's: those would bring pdfkit and the rest into the service's start.
 const DEFAULT_ENGINE: ScanEngine = { fetchSnapshot, scanSnapshot, scanFiles };
 
 export const INTERNAL_FAILURE_MESSAGE = 'The scan failed because of an internal error.';

@@ -1,7 +1,8 @@
 // Account use cases: the account view (with this month's usage) and the webhook setting.
 
 import { checkUrlSyntax, type ParsedCidr } from '../engine/light.js';
-import { rotateApiKey, sendTestWebhook } from '../jobs/index.js';
+import { rotateApiKey } from '../jobs/accounts.js';
+import { sendTestWebhook } from '../jobs/test-webhook.js';
 import type { Account, WebhookDelivery, WebhookTestEvent } from '../store/port.js';
 import type { ServiceDeps } from './deps.js';
 import { AppError } from './errors.js';

@@ -24,13 +24,20 @@ import { registerPostAccountKeyRoute } from './routes/post-account-key/index.js'
 import { registerPutWebhookRoute } from './routes/put-webhook/index.js';
 import { registerScanMcpRoute } from './routes/scan-mcp/index.js';
 import { registerScanUploadRoute } from './routes/scan-upload/index.js';
+import { schemaCompilersFactory } from './lazy-schema-compilers.js';
 import { createCompleteScanCache } from './scan-cache.js';
 import { SHARED_SCHEMAS } from './schemas.js';
 
 /** JSON bodies are small (a URL and a token); uploads go through multipart with their own limit. */
 const JSON_BODY_MAX_BYTES = 64 * 1024;
 
-export function buildApp(deps: ServiceDeps): FastifyInstance {
+export interface BuildAppOptions {
+  /** Compile every route's schemas at registration (Fastify's default) instead of on first use:
+   *  for tests that check they all compile. */
+  eagerSchemas?: boolean;
+}
+
+export function buildApp(deps: ServiceDeps, options: BuildAppOptions = {}): FastifyInstance {
   const app = Fastify({
     loggerInstance: deps.logger,
     genReqId: requestIdFrom,
@@ -46,6 +53,10 @@ export function buildApp(deps: ServiceDeps): FastifyInstance {
     trustProxy: false,
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    // Each route's validator and serializer is built with its first request, not at start.
+    schemaController: {
+      compilersFactory: schemaCompilersFactory({ eager: options.eagerSchemas ?? false }),
+    },
   }) as unknown as FastifyInstance;
 
   registerJsonParser(app);

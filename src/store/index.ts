@@ -11,7 +11,7 @@ import {
   sql,
   type SqliteDatabase as KyselySqliteDatabase,
 } from 'kysely';
-import pg from 'pg';
+import type { Pool } from 'pg';
 import type { Config } from '../config.js';
 import { createKyselyStore, type WriteTransaction } from './kysely-store.js';
 import type { Store } from './port.js';
@@ -133,6 +133,8 @@ export async function createPostgresStore(
     throw new Error(`Invalid PostgreSQL schema name "${schema}"`);
   }
   if (schema !== undefined) await runOnce(url, `create schema if not exists "${schema}"`);
+  // pg loads only for PostgreSQL: with SQLite, the service does not pay for it at start.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
@@ -168,12 +170,13 @@ export async function createPostgresStore(
   });
 }
 
-async function currentSchema(pool: pg.Pool): Promise<string | undefined> {
+async function currentSchema(pool: Pool): Promise<string | undefined> {
   const result = await pool.query<{ schema: string | null }>('select current_schema() as schema');
   return result.rows[0]?.schema ?? undefined;
 }
 
 async function runOnce(url: string, statement: string): Promise<void> {
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
