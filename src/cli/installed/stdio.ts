@@ -2,7 +2,7 @@
 // server's code). The process gets the environment its config gives it and nothing else of ours
 // (PATH excepted, to find its interpreter), runs in a process group of its own, is bounded in time
 // and in output, and its whole group is stopped after listing: SIGTERM, then SIGKILL for a server
-// that ignores it. A command that is an inline shell pipeline is never started (ADR 0014).
+// that ignores it. A command that is an inline shell pipeline is never started (ADR 0016).
 //
 // The SDK's StdioClientTransport cannot do that (it adds HOME, USER, SHELL… to the environment,
 // and signals the child only, not its group), so the process is spawned here and the SDK Client
