@@ -2,18 +2,11 @@
 // engine imports only the doors (ADR 0014, lint): this file; `types.ts`, the vocabulary;
 // `light.ts`, what is cheap to load at start-up; and the parts loaded lazily with `import()` so
 // a process loads only what it runs (ADR 0012): `fetch-snapshot.ts`, `scan-snapshot.ts`,
-// `scan-files.ts`, `sarif.ts`, `guarded-fetch.ts`.
+// `scan-files.ts`, `sarif.ts`, `guarded-fetch.ts`, `pin.ts`.
 export * from './types.js';
 export * from './light.js';
 export { score, gradeFor } from './scoring.js';
-export {
-  fetchSnapshot,
-  FetchSnapshotError,
-  type FetchSnapshotOptions,
-  type FetchSnapshotReason,
-  readSession,
-  type ConnectedClient,
-} from './fetch-snapshot.js';
+export * from './fetch-snapshot.js';
 export { scanSnapshot, type ScanSnapshotOptions } from './scan-snapshot.js';
 export {
   scanFiles,
@@ -27,18 +20,7 @@ export { toSarif, type SarifLog, type SarifOptions } from './sarif.js';
 export { createGuardedFetch, GuardError, type GuardedFetch } from './guarded-fetch.js';
 export { redactSecrets } from './secrets.js';
 export { ALL_RULES } from './rules/index.js';
-export {
-  PIN_FORMAT,
-  applyPin,
-  asDefinitionPin,
-  compareDefinitions,
-  definitionChangeFindings,
-  pinDefinitions,
-  readableDiff,
-  DEFINITION_CHANGED_RULE_ID,
-  type DefinitionChange,
-  type DefinitionPin,
-} from './pin/definitions.js';
+export * from './pin.js';
 export { parseClientConfig } from './inputs/config/parse-config.js';
 export { parseJsonDocument, parseTomlDocument } from './inputs/documents.js';
 export { commandTokens, programName } from './inputs/config/launchers.js';

@@ -4,17 +4,11 @@
 // test can point HOME at a made-up home directory.
 
 import { join } from 'node:path';
+import type { ClientKind } from '../../engine/light.js';
 
-export type InstalledClient =
-  | 'claude-desktop'
-  | 'claude-code'
-  | 'cursor'
-  | 'vscode'
-  | 'windsurf'
-  | 'cline'
-  | 'codex'
-  | 'gemini'
-  | 'zed';
+/** The clients whose configs are looked for: the engine's config kinds, less the generic one,
+ *  plus Zed (whose `context_servers` the same config parser reads). */
+export type InstalledClient = Exclude<ClientKind, 'generic'> | 'zed';
 
 export const CLIENT_NAMES: Readonly<Record<InstalledClient, string>> = {
   'claude-desktop': 'Claude Desktop',
