@@ -80,9 +80,30 @@ function progressWriter(store: Store, scanId: string, logger: Logger) {
   };
 }
 
+/**
+ * What a scan reads from the store before it runs: the uploaded files, or the previous scan of
+ * the same URL. Read outside the scan's own failure handling, so that a database error fails the
+ * job (the queue retries it) instead of failing the scan.
+ */
+type Stored = { files: { path: string; bytes: Uint8Array }[] } | { previous: Scan | undefined };
+
+async function readStored(deps: JobDeps, scan: Scan): Promise<Stored> {
+  if (scan.input.type === 'mcp')
+    return {
+      previous: await deps.store.scans.latestComplete(
+        scan.accountId,
+        scan.type,
+        scan.target,
+        scan.id,
+      ),
+    };
+  return { files: await deps.store.scans.files(scan.id) };
+}
+
 async function execute(
   deps: JobDeps,
   scan: Scan,
+  stored: Stored,
   onProgress: (message: string) => void,
 ): Promise<ScanResult> {
   const input = scan.input;
@@ -100,9 +121,13 @@ async function execute(
     });
     onProgress('Analysing the server definitions');
     const result = engine.scanSnapshot(snapshot, { onProgress });
-    return compareWithPrevious(deps, scan, snapshot, result);
+    return compareWithPrevious(
+      'previous' in stored ? stored.previous : undefined,
+      snapshot,
+      result,
+    );
   }
-  const files = await deps.store.scans.files(scan.id);
+  const files = 'files' in stored ? stored.files : [];
   onProgress(`Analysing ${files.length} file${files.length === 1 ? '' : 's'}`);
   return engine.scanFiles(files, { onProgress });
 }
@@ -112,18 +137,11 @@ async function execute(
  * account's previous completed scan of the same URL (never another account's). Each change since
  * then is a `definition-changed` finding with its diff; the result links that scan.
  */
-async function compareWithPrevious(
-  deps: JobDeps,
-  scan: Scan,
+function compareWithPrevious(
+  previous: Scan | undefined,
   snapshot: McpSnapshot,
   result: ScanResult,
-): Promise<ScanResult> {
-  const previous = await deps.store.scans.latestComplete(
-    scan.accountId,
-    scan.type,
-    scan.target,
-    scan.id,
-  );
+): ScanResult {
   const before = asDefinitionPin(previous?.result?.definitions);
   const since = previous ? `the previous scan of this URL (${previous.id})` : undefined;
   const compared = applyPin(result, snapshot, before, since);
@@ -151,11 +169,12 @@ export async function runScan(deps: JobDeps, scanId: string): Promise<void> {
   if (!(await store.scans.markRunning(scanId, clock()))) return;
   logger.info({ scanId, type: scan.type, attempt: scan.attempts + 1 }, 'scan started');
 
+  const stored = await readStored(deps, scan);
   const progress = progressWriter(store, scanId, logger);
   let result: ScanResult | undefined;
   let failure: string | undefined;
   try {
-    result = await execute(deps, scan, progress.report);
+    result = await execute(deps, scan, stored, progress.report);
   } catch (error) {
     failure = publicFailureMessage(error);
     if (failure === undefined) {
