@@ -350,7 +350,10 @@ const STORE_VERBS = new Set(['store', 'save', 'persist', 'keep']);
 const SECURE_STORE_RE =
   /\b(?:environment variable|env var|vault|keychain|keyring|secrets? manager|password manager|credential store|\.env file|secure storage|encrypted)/;
 
-function englishActions(tokens: readonly Token[]): {
+function englishActions(
+  tokens: readonly Token[],
+  lemmas: string,
+): {
   actions: Set<ActionKind>;
   forbidden: Set<ActionKind>;
   passiveFlow: boolean;
@@ -402,10 +405,9 @@ function englishActions(tokens: readonly Token[]): {
   if (
     actions.has('transmit') &&
     tokens.every((t) => EN_ACTIONS[t.lemma] !== 'transmit' || STORE_VERBS.has(t.lemma)) &&
-    SECURE_STORE_RE.test(lemmaText(tokens))
+    SECURE_STORE_RE.test(lemmas)
   )
     actions.delete('transmit');
-  const lemmas = lemmaText(tokens);
   for (const [phrase, kind] of EN_PHRASAL_ACTIONS) {
     const at = lemmas.indexOf(phrase);
     if (at >= 0)
@@ -729,7 +731,7 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
   const tokens = sentence.tokens;
   const lemmas = lemmaText(tokens);
   const lower = sentence.text.toLowerCase();
-  const { actions, forbidden, passiveFlow } = englishActions(tokens);
+  const { actions, forbidden, passiveFlow } = englishActions(tokens, lemmas);
   const objects = englishObjects(sentence.text, lemmas);
   languageFreeObjects(sentence.text, objects);
   const modal = MODAL_RE.test(lower) || /\balways\b/.test(lower);
