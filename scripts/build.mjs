@@ -28,6 +28,7 @@ import {
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PACKED_WINK_MODEL, packWinkModel, winkModelSource } from './pack-wink-model.mjs';
 import { CLI_OUT, ROOT, STAMP, isBuildInput, isStale, walk } from './stale.mjs';
 
 export { isStale };
@@ -137,12 +138,24 @@ async function runEsbuild() {
   return Object.keys(result.metafile.outputs).length;
 }
 
+/** wink's English core model, packed for a fast start (scripts/pack-wink-model.mjs), beside the
+ *  module that reads it in both builds: the bundled chunks and tsc's per-file tree. */
+function writePackedWinkModel() {
+  const { path, version } = winkModelSource();
+  const packed = packWinkModel(path, version);
+  for (const dir of [CLI_OUT, join(ROOT, 'dist', 'src', 'engine', 'meaning')]) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, PACKED_WINK_MODEL), packed);
+  }
+}
+
 /** Builds dist/src and dist/cli; throws when either step fails. */
 export async function build() {
   // The stamp carries the time the build started: a source saved during the build is newer.
   const started = new Date();
   runTsc();
   const files = await runEsbuild();
+  writePackedWinkModel();
   mkdirSync(dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, `${started.toISOString()}\n`);
   utimesSync(STAMP, started, started);

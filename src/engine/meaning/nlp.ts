@@ -6,6 +6,7 @@
 // scan whose text never needs a sentence read (most honest tool lists) does not pay the model's
 // load time (ADR 0010 has the measurements).
 import { createRequire } from 'node:module';
+import { englishModel } from './wink-model.js';
 
 export interface Token {
   /** The token as written, masks restored. */
@@ -48,8 +49,7 @@ function load(): WinkNlp {
   if (nlp) return nlp;
   const require = createRequire(import.meta.url);
   const winkNLP = require('wink-nlp') as (model: unknown, pipe: string[]) => WinkNlp;
-  const model: unknown = require('wink-eng-lite-web-model');
-  nlp = winkNLP(model, ['sbd', 'pos', 'negation']);
+  nlp = winkNLP(englishModel(), ['sbd', 'pos', 'negation']);
   return nlp;
 }
 
