@@ -66,10 +66,7 @@ export function packWinkModel(path, version) {
   const lemmaExceptions = Object.fromEntries(
     LEMMA_EXCEPTIONS.map((file) => [file, require(`${PACKAGE}/dist/${file}`)]),
   );
-  const header = Buffer.from(
-    JSON.stringify({ version, sections, model, lemmaExceptions }),
-    'utf8',
-  );
+  const header = Buffer.from(JSON.stringify({ version, sections, model, lemmaExceptions }), 'utf8');
   const start = align4(8 + header.length);
   const out = Buffer.alloc(start + offset);
   out.write('PWM1', 0, 'latin1');
