@@ -12,6 +12,42 @@ const PRIVILEGE_KEY_RE =
  *  free: the claim is a concept, the contradiction is the capability. */
 const READ_ONLY_CLAIM_RE =
   /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete)|never (?:modifies|changes|deletes))\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\b(?:nur|rein) (?:lesend|lesen)\b|\bnothing (?:is|gets|will be) (?:removed|deleted|changed|modified|written)\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|読み取り専用|읽기 전용/iu;
+/**
+ * The tool says of itself that a call needs no word from the user: "can be called without
+ * checking with the user", "sem pedir confirmação", "keine Rückfrage nötig". On a tool that
+ * changes or destroys something this talks the model out of the confirmation the client would
+ * ask for; honest descriptions of such tools ask for confirmation, or warn that there is none
+ * ("deletes permanently"). Concepts in the languages the sentence reader knows.
+ */
+const NO_CONFIRMATION_RE = new RegExp(
+  [
+    // English
+    String.raw`without (?:first )?(?:asking|checking|confirming|confirmation|approval|prompting|bothering|interrupting|consulting|involving)(?: (?:with|for|the|a|an|any|from|them|user|user's|explicit|further|prior|additional)){0,3}`,
+    String.raw`(?:no|not any) (?:need (?:for|to (?:ask|check|confirm|wait))|(?:confirmation|approval|sign-?off|review) (?:is |step )?(?:needed|required|necessary))`,
+    String.raw`(?:does not|doesn't|do not|don't|never|won't|will not) (?:need|require|warrant)s? (?:a |any |the user's |user |explicit |prior )?(?:confirmation|approval|consent|sign-?off|permission)`,
+    String.raw`can (?:safely )?be (?:called|run|invoked|used|made|executed|retried|triggered) (?:freely|at will|without)`,
+    String.raw`(?:skip|bypass) (?:the |any )?(?:confirmation|approval|review) (?:step|prompt|dialog)?`,
+    // Spanish, Portuguese
+    String.raw`(?:^|[^\p{L}])(?:sin|sem) (?:pedir|solicitar|esperar|aguardar|requerir|exigir|necesidad de|necessidade de) (?:\p{L}+ ){0,2}(?:confirmaci[oó]n|confirmação|aprobaci[oó]n|aprovação|permiso|permissão|autorizaci[oó]n|autorização)`,
+    String.raw`(?:^|[^\p{L}])(?:sin|sem) (?:interrumpir|interromper|molestar|incomodar|consultar|preguntar|perguntar) (?:\p{L}+ ){0,2}(?:usuario|usuário|utilizador|cliente)`,
+    String.raw`(?:^|[^\p{L}])(?:no|não) (?:requiere|necesita|hace falta|precisa de|requer|exige|é necessária|es necesaria)(?: \p{L}+){0,2} (?:confirmaci[oó]n|confirmação|aprobaci[oó]n|aprovação)`,
+    String.raw`para fins de aprovação|a efectos de aprobación`,
+    // French, Italian
+    String.raw`(?:^|[^\p{L}])sans (?:validation|confirmation|approbation|autorisation|accord|demander|solliciter|prévenir)`,
+    String.raw`(?:^|[^\p{L}])(?:être|est) (?:appelée?|lancée?|utilisée?|exécutée?) librement`,
+    String.raw`(?:^|[^\p{L}])senza (?:chiedere|conferma|approvazione|autorizzazione|disturbare)`,
+    // German
+    String.raw`(?:^|[^\p{L}])ohne (?:\p{L}+ ){0,2}(?:Rückfrage|Bestätigung|Nachfrage|Freigabe|Zustimmung|zu fragen)`,
+    String.raw`(?:^|[^\p{L}])keine (?:\p{L}+ ){0,2}(?:Rückfrage|Bestätigung|Nachfrage|Freigabe|Zustimmung)(?: \p{L}+){0,4} (?:nötig|notwendig|erforderlich)`,
+    // Russian, Chinese, Japanese, Korean
+    String.raw`без (?:подтвержд|согласован|запроса|уточнен)|не (?:требует|нужно|нужен|нужна) (?:\S+ )?(?:подтвержд|согласован)`,
+    String.raw`(?:无需|不需要|不必|不用)(?:用户|向用户)?(?:确认|批准|同意|询问)`,
+    String.raw`確認(?:不要|なし|せずに|は不要|を求めず|を取らず)|承認(?:不要|なし|せずに)`,
+    String.raw`(?:확인|승인|동의)\s?(?:없이|불필요|필요\s?없)`,
+  ].join('|'),
+  'iu',
+);
+
 /** Verbs of destruction, including SQL statements that change data. */
 const DESTRUCTIVE_WORD_RE =
   /\b(?:INSERT|UPDATE|DELETE|DROP|TRUNCATE|ALTER)\b|\brm -rf\b|\b(?:deletes?|removes?|drops?|wipes?|purges?|overwrites?|erases?|destroys?|borra|elimina|exclui|apaga|supprime|efface|löscht|entfernt|cancella|elimina)\b|удал|删除|清空|削除|消去|삭제/u;
@@ -98,6 +134,19 @@ export default defineRule({
           message: `${subject.label} describes itself as read-only or safe but deletes or changes data.`,
           location: `${subject.location}.description`,
           snippet: snippetAround(description, claim.index, claim[0].length),
+        });
+      }
+      const unconfirmed = claim ? undefined : NO_CONFIRMATION_RE.exec(description);
+      if (
+        unconfirmed &&
+        (caps.destructive || caps.movesMoney || caps.writes || caps.sendsExternally)
+      ) {
+        ctx.report({
+          subject: subject.location,
+          severity: caps.destructive || caps.movesMoney ? 'high' : 'medium',
+          message: `${subject.label} ${caps.destructive ? 'deletes or changes data' : caps.movesMoney ? 'moves money' : 'changes state'} but says it needs no confirmation from the user.`,
+          location: `${subject.location}.description`,
+          snippet: snippetAround(description, unconfirmed.index, unconfirmed[0].length),
         });
       }
       const annotations = tool.annotations;
