@@ -181,20 +181,22 @@ const stopwords = (words: string): RegExp =>
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${words})(?![\\p{L}\\p{N}])`, 'gu');
 
 const LATIN_STOPWORDS: Readonly<Record<'es' | 'pt' | 'fr' | 'de' | 'it', RegExp>> = {
+  // Function words shared by several languages ("de", "la", "que") count for each of them; the
+  // language with the most wins.
   es: stopwords(
-    'el|los|las|del|que|para|por|una|con|usuario|debes|siempre|cada|herramienta|antes|después|según|también|esta|este|su|sus',
+    'el|los|las|del|que|para|por|una|con|usuario|debes|siempre|cada|herramienta|herramientas|antes|después|según|también|esta|este|su|sus|de|la|en|y|se|lo|al|es|si|hay|están|está|como|más|pero|sin|sobre|todos|todas|otras|otros|cuando|donde|desde|hasta|muy|esa|ese|estas|estos|ya',
   ),
   pt: stopwords(
-    'os|da|dos|das|que|para|uma|com|não|usuário|você|sempre|ferramenta|é|ao|seu|sua|antes|depois|também|esta|este|pelo|pela|nos|nas',
+    'os|da|dos|das|que|para|uma|com|não|usuário|você|sempre|ferramenta|ferramentas|é|ao|seu|sua|antes|depois|também|esta|este|pelo|pela|nos|nas|de|em|um|se|são|está|estão|como|mais|mas|sem|sobre|todos|todas|outras|outros|quando|onde|até|muito|isso|essa|esse|nesta|neste|desta|deste|já',
   ),
   fr: stopwords(
-    'le|les|des|du|et|pour|une|avec|vous|utilisateur|toujours|chaque|outil|est|la|de|sur|dans|au|aux|ce|cette|ces|votre|vos|ainsi|puis|avant|après',
+    'le|les|des|du|et|pour|une|avec|vous|utilisateur|toujours|chaque|outil|outils|est|la|de|sur|dans|au|aux|ce|cette|ces|votre|vos|ainsi|puis|avant|après|que|qui|en|un|il|elle|sont|pas|ne|plus|mais|sans|tous|toutes|autres|quand|où|leur|leurs|ou|être|peut',
   ),
   de: stopwords(
-    'der|die|das|und|für|nicht|sie|ist|mit|ein|eine|den|dem|nutzer|benutzer|immer|vor|jeder|jede|jedem|jeden|zu|auf|bei|nach|von|aus|wird|werden|sind|oder|auch|nur|dieses|diese|dieser|kein|keine',
+    'der|die|das|und|für|nicht|sie|ist|mit|ein|eine|den|dem|nutzer|benutzer|immer|vor|jeder|jede|jedem|jeden|zu|auf|bei|nach|von|aus|wird|werden|sind|oder|auch|nur|dieses|diese|dieser|kein|keine|im|wenn|wir|als|es|man|ob|durch|über|unter|bis|alle|andere|anderen|weil|dass|schon|ein|einen|einem',
   ),
   it: stopwords(
-    'il|gli|della|che|per|una|con|non|utente|sempre|ogni|strumento|prima|dopo|questo|questa|nel|nella|alla|sono',
+    'il|gli|della|che|per|una|con|non|utente|sempre|ogni|strumento|strumenti|prima|dopo|questo|questa|nel|nella|alla|sono|di|la|le|un|si|è|più|ma|senza|tutti|tutte|altri|altre|quando|dove|anche|degli|delle|dei|del|da|va',
   ),
 };
 
