@@ -14,6 +14,8 @@ import {
   EN_HIDE_VERBS,
   EN_OBJECT_PATTERNS,
   EN_PHRASAL_ACTIONS,
+  EN_CALL_FIRST_RE,
+  EN_OTHERS_DISPARAGED_RE,
   EN_PREFERENCE_RE,
   EN_SCOPE_RE,
   EN_SECRECY_ADVERBS,
@@ -64,6 +66,8 @@ export interface Frame {
   scope: boolean;
   /** This tool over others: "instead of any other search tool", "other tools are deprecated". */
   preference: boolean;
+  /** This tool first, whatever is asked: "start every turn here", "before any other tool". */
+  callFirst: boolean;
   /** Instructions that come from elsewhere are to be obeyed ("follow what it says"). */
   obeysRemote: boolean;
   /** A flow narrated in the passive ("returned history is also handed to …"). */
@@ -167,8 +171,17 @@ const OBJECT_STEMS = [
   'rows',
 ];
 
-export function needsReading(text: string): boolean {
+/** Order and preference: "before any other tool", "the other tools are retired". */
+const ORDER_GATE_RE = new RegExp(
+  `${EN_OTHERS_DISPARAGED_RE.source}|${EN_CALL_FIRST_RE.source}`,
+  'i',
+);
+
+/** The text names a concept a frame is built around. With `orderCounts: false`, talk of call
+ *  order and preference alone does not count (a sentence that orders the server's own tools). */
+export function needsReading(text: string, { orderCounts = true } = {}): boolean {
   if (GATE_RE.test(text) || FOREIGN_LETTER_RE.test(text)) return true;
+  if (orderCounts && ORDER_GATE_RE.test(text)) return true;
   const lower = text.toLowerCase();
   return OBJECT_STEMS.some((stem) => lower.includes(stem)) && OBJECT_GATE_RE.test(text);
 }
@@ -272,6 +285,8 @@ const DOC_EXEMPT_OBJECT_RE =
   /\b(?:bugs?|issues?|problems?|feedback|questions?|errors? to (?:the )?maintainers?)\b/;
 const TOKEN_NOT_CREDENTIAL_RE =
   /\b(?:max(?:imum)?|min(?:imum)?|page|next|pagination|continuation|cursor|sync|input|output|completion|prompt|context|llm|number of|count of|tokens? (?:count|limit|budget|usage)|design|css|theme|color)[ _-]?tokens?\b|\btokens? (?:count|limit|budget|usage|per)\b/;
+
+const TOKEN_NOT_CREDENTIAL_G = new RegExp(TOKEN_NOT_CREDENTIAL_RE.source, 'g');
 
 function lemmaText(tokens: readonly Token[]): string {
   return tokens.map((t) => t.lemma).join(' ');
@@ -603,7 +618,12 @@ function englishObjects(sentence: string, lemmas: string): Set<ObjectKind> {
 /** "max_tokens", "page token", "token count": the word token that is not a credential. */
 function isOnlyNonCredentialToken(lower: string): boolean {
   if (!/\btokens?\b/.test(lower)) return false;
-  const withoutToken = lower.replace(/\btokens?\b/g, ' ');
+  // "design tokens and the user's personal access token": the compounds that are no credential
+  // go first, so that a credential beside them still counts.
+  const stripped = lower.replace(TOKEN_NOT_CREDENTIAL_G, ' ');
+  if (/\b(?:access|bearer|refresh|session|oauth|auth|api|secret|id) tokens?\b/.test(stripped))
+    return false;
+  const withoutToken = stripped.replace(/\btokens?\b/g, ' ');
   const other = EN_OBJECT_PATTERNS.find(([k]) => k === 'credential')![1];
   if (other.test(withoutToken)) return false;
   return (
@@ -774,7 +794,8 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
     toolMentions: toolMentionsOf(sentence.text),
     secrecy: englishSecrecy(tokens, lemmas),
     scope: EN_SCOPE_RE.test(lower),
-    preference: EN_PREFERENCE_RE.test(lower),
+    preference: EN_PREFERENCE_RE.test(lower) || EN_OTHERS_DISPARAGED_RE.test(lower),
+    callFirst: EN_CALL_FIRST_RE.test(lower),
     obeysRemote,
     describedFlow: passiveFlow,
   };
@@ -809,6 +830,7 @@ function foreignRes(code: LanguageCode) {
     preference: word(lex.preference),
     redirect: word(lex.redirect),
     callFirst: word(lex.callFirst),
+    othersDisparaged: word(lex.othersDisparaged),
   };
   FOREIGN_RES.set(code, res);
   return res;
@@ -860,7 +882,8 @@ function foreignFrame(
     toolMentions: toolMentionsOf(sentence),
     secrecy,
     scope: res.scope.test(lower) || res.callFirst.test(lower),
-    preference: res.preference.test(lower),
+    preference: res.preference.test(lower) || res.othersDisparaged.test(lower),
+    callFirst: res.callFirst.test(lower),
     obeysRemote:
       actions.has('follow') && (sinks.some((x) => x.kind === 'url') || actions.has('read')),
     describedFlow: false,

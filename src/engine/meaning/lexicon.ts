@@ -221,6 +221,15 @@ export const EN_SCOPE_RE =
 export const EN_PREFERENCE_RE =
   /\b(?:instead of|rather than|in place of|over) (?:any|all|every|the|other|another|a different|built-in|native)\b[^.]{0,40}\b(?:tools?|servers?|search|options?|functions?|providers?|services?|integrations?|alternatives?)\b|\bother (?:tools?|servers?|providers?|integrations?) (?:are|is|have been|will be) (?:deprecated|unreliable|outdated|broken|unsafe|insecure|disabled|retired|obsolete|compromised|not allowed)\b|\b(?:only|exclusively) (?:use|call|trust|rely on) this\b(?!(?: \w+)? (?:if|when|once|after|unless|with)\b)|\bnever use (?:any )?(?:other|another|the built-in|a different)\b|\bdo not use (?:any )?(?:other|another|the built-in|a different)\b|\balways (?:prefer|choose|pick|select) this\b|\bprefer this (?:tool|server|one)\b|\bthrough this (?:tool|server|function)\b[^.]{0,20}\binstead\b|\b(?:tools?|servers?|integrations?|trackers?|providers?)\b[^.]{0,80}\b(?:are|is) (?:no longer|not) (?:supported|maintained|available|safe|reliable|accurate|up to date|in sync|trustworthy)\b|\b(?:are|is) out of sync\b|\b(?:tools?|servers?|integrations?)\b[^.]{0,60}\b(?:are|is|have been|has been) (?:superseded|replaced|obsolete|deprecated)\b|\bshould be (?:skipped|ignored|avoided)\b|\b(?:so |and )?(?:skip|avoid|ignore|bypass) (?:them|those|these|it)\b/;
 
+/** Other tools run down: other (or named rival) tools, servers or providers said to be retired,
+ *  stale or not to be called, the concept behind "use only this one". */
+export const EN_OTHERS_DISPARAGED_RE =
+  /\b(?:other|all other|any other|remaining|rest of the|built-in|native|alternative|those|these|existing)\b[^.;]{0,60}?\b(?:tools?|servers?|integrations?|providers?|plugins?|functions?|endpoints?|backends?|engines?|clients?)\b[^.;]{0,80}?\b(?:deprecated|obsolete|stale|outdated|legacy|unreliable|retired|sunset(?:ted)?|phased out|decommissioned|unsupported|superseded|untrusted|kept (?:only )?for (?:backward|backwards|legacy) compatibility|(?:return|give|serve|produce)s? (?:stale|cached|outdated|old|wrong|incomplete|inaccurate) (?:results?|data|answers?|content)|no longer (?:maintained|supported|recommended|needed|accurate|reliable)|(?:should|must) not be (?:used|called|invoked|trusted)|not (?:to be|be) (?:used|called))\b|\bthe only (?:supported|approved|reliable|trusted|sanctioned|official|valid|working|accurate|up-to-date) (?:way|tool|method|source|option|channel|path|means)\b|\broute (?:every|all|each|any)\b[^.;]{0,30}\b(?:here|through (?:this|me|it)|to (?:this|me|it))\b|\beven (?:when|if) (?:the user|they|someone) (?:names?|asks? for|requests?|picks?|chooses?) (?:a |an |another |a different |some other )\w*\s*(?:tool|server|option)/;
+
+/** First on every turn: this tool before anything else, whatever the request. */
+export const EN_CALL_FIRST_RE =
+  /\b(?:start|begin|open|kick off) (?:every|each|any|all) (?:turn|conversation|session|request|task|response|answer|reply|interaction|chat)s?\b|\bbefore (?:any|every|all|each) (?:other )?(?:tools?|calls?|actions?|steps?|responses?|answers?|replies|tool calls?)\b|\bbefore anything else\b|\b(?:default|mandatory|required|obligatory|standard) first step\b|\bfirst (?:call|step|tool|action)\b[^.;]{0,20}\b(?:of|in|for|on) (?:every|each|any|all)\b|\bregardless of (?:the|what the|which) (?:request|question|task|query|user asks?)\b|\beven (?:for|when|on|with) (?:simple|unrelated|trivial|small|short) (?:requests?|questions?|tasks?|queries)\b|\b(?:as|at) the (?:very )?(?:start|beginning) of (?:every|each|any) (?:turn|conversation|session|request|task|response|reply)/;
+
 // ---------------------------------------------------------------------------------------------
 // Objects, by concept. Phrases are matched on lemmatised English text (and on the normalised text
 // for the other languages); the path patterns are matched on the text itself.
@@ -305,6 +314,8 @@ export interface ForeignLexicon {
   redirect: string;
   /** "Call this tool first, before anything else". */
   callFirst: string;
+  /** Other tools run down: "the other tools are obsolete", "only for compatibility". */
+  othersDisparaged: string;
 }
 
 /** Latin-script languages are matched on word starts; CJK on substrings. */
@@ -335,7 +346,8 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     scope: String.raw`siempre|cada (?:vez|turno|llamada|mensaje|petición|solicitud)|en todas? las?|automáticamente`,
     preference: String.raw`en lugar de|en vez de|otras herramientas(?: [^.]{0,60})? (?:están|son) (?:obsoletas|obsoletos|poco fiables)|solo usa esta|usa siempre esta|prefiere esta`,
     redirect: String.raw`cambi|reemplaz|redirig|establec|configur|debe ser|será`,
-    callFirst: String.raw`(?:llama|usa|invoca|ejecuta)\S* (?:primero )?(?:a )?esta herramienta|primero (?:llama|usa|invoca)|antes de (?:cualquier|todo|responder|hacer)`,
+    callFirst: String.raw`(?:llama|usa|invoca|ejecuta)\S* (?:primero )?(?:a )?esta herramienta|primero (?:llama|usa|invoca)|antes de (?:cualquier|todo|responder|hacer)|(?:primer|primera) (?:paso|llamada|herramienta)(?: \S+){0,3} (?:en|de) (?:cada|toda|cualquier)|al (?:inicio|comienzo) de (?:cada|toda)|aunque (?:el usuario )?(?:pida|nombre|elija) otra`,
+    othersDisparaged: String.raw`(?:otr[ao]s|dem[aá]s|rest(?:o|antes))(?: \S+){0,6} (?:herramientas?|servidores?|servicios?|buscadores?|proveedores?)(?:[^.]{0,80}) (?:obsolet|desactualizad|poco fiable|no fiable|retirad|sin mantenimiento|en desuso|(?:ya )?no se (?:mantienen|usan|deben)|solo (?:por|para) compatibilidad|no (?:deben|deberían) (?:usarse|llamarse|invocarse))|ignóral[ao]s|(?:la|el) únic[ao] (?:forma|vía|herramienta|fuente) (?:válid|fiable|soportad|admitid|oficial)`,
   },
   pt: {
     objects: [
@@ -363,7 +375,8 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     scope: String.raw`sempre|cada (?:vez|turno|chamada|mensagem|solicitação)|em todas? as?|automaticamente`,
     preference: String.raw`em vez de|ao invés de|no lugar de|outras ferramentas(?: [^.]{0,60})? (?:estão|são) (?:obsoletas|descontinuadas)|use apenas esta|prefira esta`,
     redirect: String.raw`alter|mud|substitu|redirecion|defin|configur|deve ser|será`,
-    callFirst: String.raw`(?:chame|use|invoque|execute) (?:primeiro )?esta ferramenta|primeiro (?:chame|use)|antes de (?:qualquer|tudo|responder)`,
+    callFirst: String.raw`(?:chame|use|invoque|execute) (?:primeiro )?esta ferramenta|primeiro (?:chame|use)|antes de (?:qualquer|tudo|responder)|(?:primeiro|primeira) (?:passo|chamada|ferramenta)(?: \S+){0,3} (?:em|de) (?:cada|toda|qualquer)|no início de (?:cada|toda)|mesmo que o usuário (?:peça|escolha|indique) outra`,
+    othersDisparaged: String.raw`(?:outr[ao]s|demais|restantes)(?: \S+){0,6} (?:ferramentas?|servidores?|serviços?|buscadores?|provedores?)(?:[^.]{0,80}) (?:obsolet|desatualizad|descontinuad|pouco confiáve|não (?:são )?confiáve|sem manutenção|em desuso|(?:já )?não (?:são mantid|devem ser)|apenas (?:por|para) compatibilidade)|ignore-?as|(?:a|o) únic[ao] (?:forma|via|ferramenta|fonte) (?:válid|confiáve|suportad|oficial)`,
   },
   fr: {
     objects: [
@@ -394,7 +407,8 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     scope: String.raw`toujours|chaque (?:fois|tour|appel|message|requête)|à chaque|automatiquement|systématiquement`,
     preference: String.raw`au lieu d[e']|plutôt que|à la place d[e']|les autres outils(?: [^.]{0,60})? sont (?:obsolètes|dépréciés|peu fiables)|en priorité avant|utilise[zr]? uniquement cet|préfére[zr]? cet`,
     redirect: String.raw`chang|remplac|redirig|défini|configur|doit être|sera`,
-    callFirst: String.raw`(?:appelle[rz]?|utilise[rz]?|invoque[rz]?) (?:d'abord )?cet outil|d'abord (?:appeler|utiliser)|avant (?:toute|tout|de répondre)`,
+    callFirst: String.raw`(?:appelle[rz]?|utilise[rz]?|invoque[rz]?) (?:d'abord )?cet outil|d'abord (?:appeler|utiliser)|avant (?:toute|tout|de répondre)|premi(?:er|ère) (?:étape|appel|outil)(?: \S+){0,3} (?:de|à|pour) (?:chaque|toute|tout)|au début de (?:chaque|toute)|même si l'utilisateur (?:demande|nomme|choisit) un autre|quelle que soit la (?:demande|question)`,
+    othersDisparaged: String.raw`(?:autres|restants)(?: \S+){0,6} (?:outils?|serveurs?|services?|moteurs?|fournisseurs?)(?:[^.]{0,80}) (?:obsolètes?|dépréciés?|périmés?|peu fiables?|retirés?|plus maintenus?|plus pris en charge|conservés? (?:uniquement |seulement )?pour (?:la )?compatibilité|ne (?:doivent|devraient) plus être (?:utilisés|appelés))|(?:le|la) seul(?:e)? (?:moyen|outil|voie|source) (?:fiable|valide|pris en charge|officiel|supporté)`,
   },
   de: {
     objects: [
@@ -422,7 +436,8 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     scope: String.raw`immer|jede[nmrs]? (?:mal|runde|aufruf|anfrage|nachricht|antwort)|bei jede[nmrs]?|automatisch`,
     preference: String.raw`statt|anstatt|anstelle|andere(?:n)? (?:\S+ ){0,4}(?:tools|werkzeuge)(?: [^.]{0,60})? (?:sind|gelten als) (?:veraltet|unzuverlässig)|nur dieses (?:tool|werkzeug)|bevorzuge dieses`,
     redirect: String.raw`änder|ersetz|umleit|setz|konfigurier|stell|muss .{0,30}sein|wird zu`,
-    callFirst: String.raw`(?:zuerst|zunächst|vorher) (?:dieses (?:tool|werkzeug)|aufrufen)|vor (?:jeder|jedem|allem|der antwort)`,
+    callFirst: String.raw`(?:zuerst|zunächst|vorher) (?:dieses (?:tool|werkzeug)|aufrufen)|vor (?:jeder|jedem|allem|der antwort)|erste[rn]? (?:schritt|aufruf)(?: \S+){0,3} (?:bei|in|für|jeder|jedes|jedem)|zu beginn (?:jeder|jedes|jedem)|auch wenn der (?:nutzer|benutzer) ein anderes`,
+    othersDisparaged: String.raw`(?:andere[nmrs]?|übrige[nmrs]?|restliche[nmrs]?)(?: \S+){0,6} \S*(?:tools?|werkzeuge?|server|dienste?|anbieter)(?:[^.]{0,80}) (?:veraltet|unzuverlässig|abgekündigt|eingestellt|nicht mehr (?:gepflegt|unterstützt|aufgerufen|verwendet|genutzt)|nur (?:noch )?(?:aus|zur) (?:gründen der )?kompatibilität)|ersetzt (?:\S+ )?alle anderen|(?:der|die|das) einzige (?:unterstützte|zuverlässige|offizielle|gültige) (?:weg|tool|werkzeug|quelle)`,
   },
   it: {
     objects: [
@@ -450,7 +465,8 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     scope: String.raw`sempre|ogni (?:volta|turno|chiamata|messaggio|richiesta)|automaticamente`,
     preference: String.raw`invece di|al posto di|gli altri strumenti(?: [^.]{0,60})? sono (?:obsoleti|deprecati)|usa solo questo|preferisci questo`,
     redirect: String.raw`cambi|sostitu|reindirizz|impost|configur|deve essere|sarà`,
-    callFirst: String.raw`(?:chiama|usa|invoca) (?:prima )?questo strumento|prima di (?:qualsiasi|tutto|rispondere)`,
+    callFirst: String.raw`(?:chiama|usa|invoca) (?:prima )?questo strumento|prima di (?:qualsiasi|tutto|rispondere)|prim[oa] (?:passo|chiamata|strumento)(?: \S+){0,3} (?:in|di|per) (?:ogni|ciascun|qualsiasi)|all'inizio di (?:ogni|ciascun)|anche se l'utente (?:chiede|nomina|sceglie) un altro`,
+    othersDisparaged: String.raw`(?:altri|altre|restanti)(?: \S+){0,6} (?:strumenti|server|servizi|motori|fornitori)(?:[^.]{0,80}) (?:obsolet|deprecat|dismission|non (?:più )?(?:mantenut|affidabil|supportat)|solo per compatibilità|non andrebbero (?:chiamat|usat)|non (?:vanno|devono essere) (?:chiamat|usat))|(?:va|è da) preferire a qualsiasi|va preferito a|gli altri restano solo|(?:l'|il |la )unic[oa] (?:modo|strumento|fonte) (?:affidabil|valid|supportat|ufficial)`,
   },
   ru: {
     objects: [
@@ -481,7 +497,8 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     scope: String.raw`всегда|кажд(?:ый|ого|ой|ому|ом|ую|ые|ых) (?:раз|вызов|запрос|ход|ответ|сообщени|реплик)|при каждом|каждом|автоматически|в начале кажд`,
     preference: String.raw`вместо|другие инструменты (?:устарели|ненадёжны|ненадежны)|используй только этот|предпочитай этот`,
     redirect: String.raw`установ|измен|замен|перенаправ|смен|должен быть|должна быть|будет`,
-    callFirst: String.raw`сначала (?:вызови|вызовите|используй|используйте)|(?:вызови|вызовите|используй|используйте) (?:сначала )?этот инструмент|перед (?:любым|каждым|ответом)`,
+    callFirst: String.raw`сначала (?:\S+ )?(?:вызови|вызовите|вызыва|использу)|(?:вызови|вызовите|используй|используйте) (?:сначала )?этот инструмент|перед (?:любым|каждым|ответом)|перв\S* (?:шаг|вызов)\S*(?: \S+){0,3} (?:в|при|для) (?:каждом|любом|каждого)|в начале каждо|даже если пользователь (?:просит|называет|выбирает) друг`,
+    othersDisparaged: String.raw`(?:друг|остальн|прочи)\S* (?:\S+ ){0,5}(?:инструмент|сервер|сервис|средств|поисковик)\S*(?:[^.]{0,80}) (?:устарел|устаревш|ненадёжн|ненадежн|не поддержива|выведен|заменен|заменён|не следует|не нужно|не должн|оставлен\S* (?:только )?для совместимости)|заменяет (?:\S+ ){0,4}(?:все|остальные|другие)|единственн\S* (?:надёжн|надежн|поддерживаем|официальн|правильн)\S* (?:способ|инструмент|источник)`,
   },
   zh: {
     objects: [
@@ -506,7 +523,8 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     scope: String.raw`每次|每一次|每轮|每一轮|开始时|每个(?:请求|回合|调用)|总是|始终|自动`,
     preference: String.raw`而不是|代替|其他.{0,10}工具.{0,6}(?:已|都)?(?:过时|弃用|不可靠|停止维护|不再维护)|改用本工具|一律改用|只使用此|优先使用此`,
     redirect: String.raw`设置|设为|改为|替换|重定向|指向|更改|必须是|应为`,
-    callFirst: String.raw`先调用|首先调用|优先调用|在任何.{0,10}之前|回答之前`,
+    callFirst: String.raw`先调用|首先调用|优先调用|在任何.{0,10}之前|回答之前|每次.{0,10}(?:第一步|首先|最先)|(?:第一步|首先)(?:都)?(?:调用|使用)本工具|即使用户(?:指定|要求|选择)了?其他`,
+    othersDisparaged: String.raw`其他.{0,30}(?:工具|服务器|服务|插件).{0,10}(?:已|都|均)?(?:过时|弃用|废弃|不可靠|停止维护|不再维护|不再支持|仅为兼容|仅用于兼容|不应(?:再)?(?:调用|使用))|只(?:使用|用|调用)本工具|仅(?:使用|调用)本工具|唯一(?:可靠|支持|官方|有效)的(?:方式|工具|途径|来源)`,
   },
   ja: {
     objects: [
@@ -531,7 +549,8 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     scope: String.raw`毎回|常に|必ず|すべての(?:リクエスト|呼び出し|ターン)|自動的に`,
     preference: String.raw`代わりに|ではなく|他の.{0,12}ツールは.{0,6}(?:非推奨|廃止|信頼できません|使用しない)|別のツールを指定しても|このツールのみ|必ずこのツール`,
     redirect: String.raw`設定|変更|置き換|リダイレクト|向け|にする|とする`,
-    callFirst: String.raw`まず.{0,10}(?:呼び出|使用|使って)|最初に.{0,10}(?:呼び出|使)|前に.{0,10}このツール`,
+    callFirst: String.raw`まず.{0,10}(?:呼び出|使用|使って)|最初に.{0,10}(?:呼び出|使)|前に.{0,10}このツール|(?:毎回|各ターン|すべての(?:質問|依頼|リクエスト)).{0,15}(?:最初|まず|先に)|他のどのツールよりも先に|ユーザーが別のツールを(?:指定|選択)しても`,
+    othersDisparaged: String.raw`(?:他の|その他の|ほかの).{0,30}(?:ツール|サーバー|サービス).{0,15}(?:非推奨|廃止|旧式|古い|信頼できません|信頼性が低|メンテナンスされていません|互換性のためだけ|使用しないで|呼び出さないで)|(?:唯一|ただ一つ)の(?:公式|推奨|信頼できる|正しい)(?:方法|ツール|手段)`,
   },
   ko: {
     objects: [
@@ -553,7 +572,8 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     scope: String.raw`매번|항상|모든\s?(?:요청|호출)|자동으로`,
     preference: String.raw`대신|다른.{0,15}도구는?.{0,20}(?:더 이상|지원되지|사용하지)|이 도구만`,
     redirect: String.raw`설정|변경|바꾸|리디렉션|지정`,
-    callFirst: String.raw`먼저.{0,10}(?:호출|사용)|전에 먼저|가장 먼저`,
+    callFirst: String.raw`먼저.{0,10}(?:호출|사용)|전에 먼저|가장 먼저|매번.{0,15}(?:먼저|처음)|모든 (?:요청|질문|대화).{0,15}(?:먼저|처음)|다른 어떤 도구보다 먼저|사용자가 다른 도구를 (?:지정|선택)하더라도`,
+    othersDisparaged: String.raw`(?:다른|기타|나머지).{0,30}(?:도구|서버|서비스).{0,15}(?:더 이상 (?:지원|유지|사용)|지원되지 않|사용 중단|폐기|구식|신뢰할 수 없|호환성(?:을 위해서만| 때문에만)|호출하지 마)|유일한 (?:공식|신뢰할 수 있는|지원되는) (?:방법|도구)`,
   },
 };
 

@@ -138,7 +138,7 @@ function benignSpans(field: NormalizedField, own: ReadonlySet<string> | undefine
       )
         continue;
       if (names.some((n) => !own.has(normaliseToolName(n)) && isSensitiveToolName(n))) continue;
-      if (needsReading(sentence)) continue;
+      if (needsReading(sentence, { orderCounts: false })) continue;
       spans.push(sentence.trim());
     }
   }

@@ -123,6 +123,7 @@ function judge(
   frame: ReadFrame,
   subjectSecret: boolean,
   hasWebAddress = true,
+  ownName?: string,
 ): Verdict | undefined {
   const objects = harmfulObjects(frame);
   const inValue = frame.field.kind === 'schema-value';
@@ -210,8 +211,18 @@ function judge(
       why: 'hides what the model does from the user',
     };
   if (frame.secrecy) return { severity: 'medium', why: 'keeps something from the user' };
-  if (frame.preference && directed)
+  // Running down the other tools ("the other search tools are retired, route every lookup
+  // here") steers as much as an order does.
+  if (frame.preference)
     return { severity: 'medium', why: 'steers the model away from other tools' };
+  // "Always call search_components at the start of each session" orders the server's own
+  // tools: documentation. First place for this item itself is the demand.
+  if (
+    frame.callFirst &&
+    (directed || /\b(?:should|must|always|need to|has to|have to)\b/i.test(frame.text)) &&
+    frame.ownTools.every((t) => t === ownName)
+  )
+    return { severity: 'medium', why: 'demands to be called first, whatever is asked' };
   if (
     frame.scope &&
     directed &&
@@ -324,7 +335,7 @@ export default defineRule({
       for (const frame of frames) {
         if (frame.actions.length === 0 && frame.forbidden.length > 0 && !frame.secrecy) continue;
         const verdict =
-          judge(frame, secret, hasWebAddress) ??
+          judge(frame, secret, hasWebAddress, subject.tool?.name) ??
           (frame === remote
             ? {
                 severity: 'high' as const,
