@@ -95,7 +95,8 @@ const GATE_RE = new RegExp(
     String.raw`\b(?:hide|conceal|withhold)\b|\bleave (?:it|this|that) out\b|\bkeep (?:it|this|that) (?:between|to yourself|quiet|private)`,
     String.raw`\b(?:instead of|rather than|in place of|deprecated|only use|never use|do not use|prefer this)\b`,
     String.raw`\b(?:every|each) (?:turn|call|request|message|reply|response|conversation|time)\b|\bbefore (?:any|every|each|anything|responding|answering)\b`,
-    String.raw`\b(?:follow|obey|comply with|carry out|do what)\b[^.]{0,40}\b(?:instructions?|says|directions|commands|steps)`,
+    String.raw`\b(?:follow|obey|comply with|carry out|do what)\b[^.]{0,40}\b(?:instructions?|says|directions|commands|steps|describes|lists|specifies|asks|requires|indicates|tells)`,
+    String.raw`\b(?:takes?|taking|have|has) (?:precedence|priority) over\b|\bas if (?:it|they) (?:was|were|came from) (?:the user|a user|the user's)`,
     String.raw`\b(?:ignore|disregard|forget|bypass)\b`,
     String.raw`\b(?:before|after) (?:presenting|showing|returning|answering|responding|replying|displaying)\b|\bpg_shadow\b|\bpassword hash`,
     String.raw`\btreat (?:its|their|the|them|those|these|it|that|this)\b[^.]{0,40}\bas (?:part of )?|\blet (?:its|their|the|them|those|these|it)\b[^.]{0,20}\b(?:decide|dictate|determine|drive|guide|steer)\b|\b(?:clutters?|distracts? from)\b|\bcarry (?:those|these|the|its|their|them|it)\b[^.]{0,20}\bout\b`,
@@ -209,7 +210,7 @@ const LATIN_STOPWORDS: Readonly<Record<'es' | 'pt' | 'fr' | 'de' | 'it', RegExp>
     'der|die|das|und|für|nicht|sie|ist|mit|ein|eine|den|dem|nutzer|benutzer|immer|vor|jeder|jede|jedem|jeden|zu|auf|bei|nach|von|aus|wird|werden|sind|oder|auch|nur|dieses|diese|dieser|kein|keine|im|wenn|wir|als|es|man|ob|durch|über|unter|bis|alle|andere|anderen|weil|dass|schon|ein|einen|einem',
   ),
   it: stopwords(
-    'il|gli|della|che|per|una|con|non|utente|sempre|ogni|strumento|strumenti|prima|dopo|questo|questa|nel|nella|alla|sono|di|la|le|un|si|è|più|ma|senza|tutti|tutte|altri|altre|quando|dove|anche|degli|delle|dei|del|da|va',
+    'il|gli|della|che|per|una|con|non|utente|sempre|ogni|strumento|strumenti|prima|dopo|questo|questa|nel|nella|alla|sono|di|la|le|un|si|è|più|ma|senza|tutti|tutte|altri|altre|quando|dove|anche|degli|delle|dei|del|da|va|se|dell|fosse',
   ),
 };
 
@@ -270,7 +271,7 @@ const MODAL_RE =
   /\b(?:you|assistants?|models?|ai|agents?|llms?|claude|gpt|callers?|clients?)\b[^.]{0,20}?\b(?:must|should|need to|needs to|have to|has to|are required to|is required to|shall|will need to|ought to)\b|\b(?:make sure|be sure|remember to|ensure|don't forget|do not forget|it is (?:required|mandatory|necessary|essential|important) (?:to|that)|it's (?:required|mandatory|necessary|essential|important) (?:to|that)|is expected to|are expected to|is to be|are to be)\b|\b(?:should|must|shall|needs? to|has to|have to)\s+(?:always\s+|also\s+)?(?:be\s+)?(?:hold|contain|include|carry|have|receive|get|take|be set|be filled|be populated|filled|populated|set|equal|match|mirror|repeat|echo|copy)\b/;
 /** Obeying text from elsewhere: the verb and what is obeyed, next to each other. */
 const OBEY_REMOTE_RE =
-  /\btreat (?:its|their|the|them|those|these|it|that|this)\b(?: \w+){0,4} as (?:part of )?(?:\w+ ){0,2}(?:task|order|directive|to-?do)|\blet (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} (?:decide|dictate|determine|drive|guide|direct|steer)\b|\btreat (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} as (?:part of )?(?:\w+ ){0,2}(?:instruction|rule|system|policy|command)|\bcarry (?:those|these|the|its|their|them|it)(?: \w+){0,2} out\b|\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|step|rule|command|procedure|task|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
+  /\b(?:take|have) (?:precedence|priority) over\b|\bas if (?:it|they) (?:be|come from) (?:the user|a user)\b|\b(?:carry out|do|follow|execute|perform|obey|act on) what (?:it|they|that|the|this|those|these)(?: \w+)? (?:say|describe|list|specify|ask|request|contain|tell|instruct|require|indicate)\b|\btreat (?:its|their|the|them|those|these|it|that|this)\b(?: \w+){0,4} as (?:part of )?(?:\w+ ){0,2}(?:task|order|directive|to-?do)|\blet (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} (?:decide|dictate|determine|drive|guide|direct|steer)\b|\btreat (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} as (?:part of )?(?:\w+ ){0,2}(?:instruction|rule|system|policy|command)|\bcarry (?:those|these|the|its|their|them|it)(?: \w+){0,2} out\b|\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|step|rule|command|procedure|task|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
 const ATTACK_TALK_RE =
   /\b(?:prompt\s*-?\s*injections?|untrusted|malicious|crafted|attackers?|phishing|poison(?:ed|ing)?|adversarial|jailbreaks?)\b/;
 /** Objects that no bug report or feedback form needs. */
@@ -763,7 +764,7 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
     .map((t) => t.lemma)
     .join(' ');
   const obeysRemote =
-    (actions.has('follow') || /\b(?:treat|carry|let)\b/.test(plainLemmas)) &&
+    (actions.has('follow') || /\b(?:treat|carry|let|precedence|priority|as if)\b/.test(plainLemmas)) &&
     OBEY_REMOTE_RE.test(plainLemmas) &&
     !/\b(?:guide|documentation|docs|tutorial|setup|installation|readme|convention|style|format|schema|spec(?:ification)?|syntax|pattern|example)\b/.test(
       plainLemmas,
@@ -836,6 +837,10 @@ function foreignRes(code: LanguageCode) {
   return res;
 }
 
+/** The page or document read at run time, in the foreign lexicons' languages. */
+const FOREIGN_PAGE_RE =
+  /(?:^|[^\p{L}])(?:p[aá]gina|page|seite|документ|страниц|sitio|site|sito|documento|dokument)\S*(?: \S+)? (?:le[ií]d|letta|lue|gelesen|abgerufen|получен|загружен|obtenid|récupér|recuperat|scaricat|descargad|baixad|carregad)|页面|网页|ページ|페이지/iu;
+
 function foreignFrame(
   sentence: string,
   offset: number,
@@ -885,7 +890,8 @@ function foreignFrame(
     preference: res.preference.test(lower) || res.othersDisparaged.test(lower),
     callFirst: res.callFirst.test(lower),
     obeysRemote:
-      actions.has('follow') && (sinks.some((x) => x.kind === 'url') || actions.has('read')),
+      actions.has('follow') &&
+      (sinks.some((x) => x.kind === 'url') || actions.has('read') || FOREIGN_PAGE_RE.test(lower)),
     describedFlow: false,
   };
 }
