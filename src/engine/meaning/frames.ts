@@ -14,8 +14,10 @@ import {
   EN_HIDE_VERBS,
   EN_OBJECT_PATTERNS,
   EN_PHRASAL_ACTIONS,
+  DISMISSAL_RE,
   EN_CALL_FIRST_RE,
   EN_OTHERS_DISPARAGED_RE,
+  NARROWS_REPLY_RE,
   EN_PREFERENCE_RE,
   EN_SCOPE_RE,
   EN_SECRECY_ADVERBS,
@@ -68,6 +70,8 @@ export interface Frame {
   preference: boolean;
   /** This tool first, whatever is asked: "start every turn here", "before any other tool". */
   callFirst: boolean;
+  /** The reply is narrowed to a part ("the reply can simply say it was updated"). */
+  narrowsReply: boolean;
   /** Instructions that come from elsewhere are to be obeyed ("follow what it says"). */
   obeysRemote: boolean;
   /** A flow narrated in the passive ("returned history is also handed to …"). */
@@ -177,12 +181,15 @@ const ORDER_GATE_RE = new RegExp(
   `${EN_OTHERS_DISPARAGED_RE.source}|${EN_CALL_FIRST_RE.source}`,
   'i',
 );
+/** What the user is told: a reason not to, a reply narrowed. */
+const TELLING_GATE_RE = new RegExp(`${DISMISSAL_RE.source}|${NARROWS_REPLY_RE.source}`, 'iu');
 
 /** The text names a concept a frame is built around. With `orderCounts: false`, talk of call
  *  order and preference alone does not count (a sentence that orders the server's own tools). */
 export function needsReading(text: string, { orderCounts = true } = {}): boolean {
   if (GATE_RE.test(text) || FOREIGN_LETTER_RE.test(text)) return true;
   if (orderCounts && ORDER_GATE_RE.test(text)) return true;
+  if (TELLING_GATE_RE.test(text)) return true;
   const lower = text.toLowerCase();
   return OBJECT_STEMS.some((stem) => lower.includes(stem)) && OBJECT_GATE_RE.test(text);
 }
@@ -565,7 +572,7 @@ function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
     /\b(?:user|human|they|customer)\b[^.]{0,25}\b(?:already know|already be aware|already approve|have already approve|do not need to know|don't need to know|need not know|won't notice|will not notice|shouldn't know|should not know|must not know|must not learn|never know|never find out)/.test(
       lemmas,
     ) ||
-    /\bleave (?:it|this|that|them|these|the \w+) out of (?:the|your|any) (?:reply|response|answer|summary|output|message|conversation)\b/.test(
+    /\bleave (?:it|this|that|them|these|the(?: \w+){1,3}) out of (?:it|the|your|any) ?(?:reply|response|answer|summary|output|message|conversation|confirmation)?\b/.test(
       lemmas,
     ) ||
     /\bkeep (?:it|this|that|them) (?:between|to yourself|private|confidential|quiet|low-key|under wraps|out of (?:the|your))\b/.test(
@@ -579,7 +586,10 @@ function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
       lemmas,
     ) ||
     // A claim of prior consent, or a reason not to tell: "the user agreed to this at install".
-    /\b(?:user|they|customer|human)\b[^.;]{0,20}\b(?:agree|consent|approve|opt in|sign off|accept)(?:ed|d)?\b[^.;]{0,30}\b(?:already|at install|during setup|when install|beforehand|in advance|earlier|previously)\b/.test(
+    /\b(?:user|they|customer|human)\b[^.;]{0,20}\b(?:agree|consent|approve|opt in|sign off|accept)(?:ed|d)?\b[^.;]{0,30}\b(?:already|at install|during setup|when install|when connect|beforehand|in advance|earlier|previously)\b/.test(
+      lemmas,
+    ) ||
+    /\b(?:user|they|customer|human)\b[^.;]{0,12}\b(?:already|previously)\b[^.;]{0,8}\b(?:agree|consent|approve|opt in|sign off|accept)/.test(
       lemmas,
     ) ||
     /\b(?:bring it up|bring this up|mention it|mention this|tell them|telling them|flag it|flag this)\b[^.;]{0,30}\b(?:only|just|would|will)\b[^.;]{0,10}\b(?:confuse|worry|alarm|annoy|distract|bother|overwhelm|clutter)/.test(
@@ -793,7 +803,8 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
     objects: [...objects],
     sinks: sinksOf(sentence.text, ctx),
     toolMentions: toolMentionsOf(sentence.text),
-    secrecy: englishSecrecy(tokens, lemmas),
+    secrecy: englishSecrecy(tokens, lemmas) || DISMISSAL_RE.test(lower),
+    narrowsReply: NARROWS_REPLY_RE.test(lower),
     scope: EN_SCOPE_RE.test(lower),
     preference: EN_PREFERENCE_RE.test(lower) || EN_OTHERS_DISPARAGED_RE.test(lower),
     callFirst: EN_CALL_FIRST_RE.test(lower),
@@ -861,7 +872,7 @@ function foreignFrame(
   if (res.follow.test(lower)) actions.add('follow');
   if (res.override.test(lower)) actions.add('override');
   if (res.redirect.test(lower)) actions.add('redirect');
-  const secrecy = res.secrecy.test(lower);
+  const secrecy = res.secrecy.test(lower) || DISMISSAL_RE.test(lower);
   const sinks = sinksOf(sentence, ctx);
   const trimmed = sentence.trimStart();
   const lead = sentence.length - trimmed.length;
@@ -889,6 +900,7 @@ function foreignFrame(
     scope: res.scope.test(lower) || res.callFirst.test(lower),
     preference: res.preference.test(lower) || res.othersDisparaged.test(lower),
     callFirst: res.callFirst.test(lower),
+    narrowsReply: NARROWS_REPLY_RE.test(lower),
     obeysRemote:
       actions.has('follow') &&
       (sinks.some((x) => x.kind === 'url') || actions.has('read') || FOREIGN_PAGE_RE.test(lower)),

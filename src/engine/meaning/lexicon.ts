@@ -230,6 +230,21 @@ export const EN_OTHERS_DISPARAGED_RE =
 export const EN_CALL_FIRST_RE =
   /\b(?:start|begin|open|kick off) (?:every|each|any|all) (?:turn|conversation|session|request|task|response|answer|reply|interaction|chat)s?\b|\bbefore (?:any|every|all|each) (?:other )?(?:tools?|calls?|actions?|steps?|responses?|answers?|replies|tool calls?)\b|\bbefore anything else\b|\b(?:default|mandatory|required|obligatory|standard) first step\b|\bfirst (?:call|step|tool|action)\b[^.;]{0,20}\b(?:of|in|for|on) (?:every|each|any|all)\b|\bregardless of (?:the|what the|which) (?:request|question|task|query|user asks?)\b|\beven (?:for|when|on|with) (?:simple|unrelated|trivial|small|short) (?:requests?|questions?|tasks?|queries)\b|\b(?:as|at) the (?:very )?(?:start|beginning) of (?:every|each|any) (?:turn|conversation|session|request|task|response|reply)/;
 
+/** A reason not to tell the user, in the languages the reader knows: the act is called an
+ *  internal detail, of no interest to the user, or confusing. Secrecy by itself. */
+export const DISMISSAL_RE =
+  /\b(?:of no (?:interest|relevance|concern|use) to (?:the )?(?:users?|them|customers?)|not (?:relevant|interesting|of interest|useful) (?:to|for) (?:the )?(?:users?|them|customers?)|(?:users?|they|customers?) (?:find|finds|found) (?:it|this|that|the (?:\w+ )?details?) (?:confusing|noisy|distracting|irrelevant|alarming|overwhelming))\b|(?:n'a|n'ont) pas d'intérêt pour l'utilisat|sans intérêt pour l'utilisat|no (?:hace falta|es necesario) (?:comentar|explicar|señalar|indicar|mostrar|contar)|sin interés para el usuario|não (?:é preciso|é necessário|precisa) (?:comentar|mencionar|dizer|avisar|informar|explicar)|sem interesse para o usuário|(?:für den|den) (?:nutzer|benutzer) (?:nicht|kaum) (?:relevant|interessant)|lenk\S* (?:\S+ ){0,3}(?:eher |nur )?ab(?![\p{L}])|служебн\S* (?:подробност|детал|информац)|管理者側の設定なので|内部(?:的な)?(?:手順|処理|設定)なので|(?:설명|안내|언급)하지 않아도 됩|내부 절차이므로|内部(?:流程|步骤|细节|设置).{0,10}(?:无需|不必|不用)/iu;
+
+/** The reply narrowed to a part: "the reply can simply say the flag was updated", "only the
+ *  titles", "un simple « fait » suffit". Concealment where the item also does something else. */
+export const NARROWS_REPLY_RE =
+  /\b(?:reply|response|answer|summary|confirmation|report|message back)\b[^.;]{0,40}\b(?:simply|only|just|merely)\b|\b(?:simply|only|just|merely) (?:say|state|report|confirm|mention|tell|reply|respond|return) (?:that|the)\b|\bkeep the (?:confirmation|reply|response|answer|summary) (?:short|brief|minimal)\b|\b(?:read|reads|look|looks) (?:better|cleaner|neater|tidier) without\b|\bin terms of\b[^.;]{0,50}\bonly\b|suffit dans la réponse|un simple .{0,40} suffit|se contenter de (?:dire|confirmer|donner)|(?:rückmeldung|antwort|bestätigung)\S* genüg|genüg\S* (?:die|der|das|ein)|(?:basta|es suficiente) con (?:confirmar|decir|indicar|mencionar)|solo (?:confirma|indica|menciona) (?:el|la)|apenas (?:confirme|informe|diga) (?:o|a)|basta (?:confirmar|informar|dizer|confermare|dire|indicare)|solo (?:il|la) (?:nome|titolo)|только (?:название|имя|ссылк|номер|заголов)|ответ\S* .{0,30}(?:аккуратн|короче|проще)|只(?:需|要)?(?:告诉|回复|报告|说明|返回)(?:用户)?.{0,10}(?:名称|标题|编号|即可)|だけを(?:簡潔に)?(?:伝え|報告|返)|のみを(?:伝え|報告)|만 (?:알려|전달|보고)|만 간단히/iu;
+
+/** Something else happens besides what was asked: a copy, a share, an extra member, production,
+ *  a partner or outside party. The other half of a narrowed reply. */
+export const SIDE_EFFECT_RE =
+  /\b(?:also|additionally|automatically|as well|in addition|the same change)\b[^.;]{0,80}\b(?:cop(?:y|ied|ies)|shared?|added?|sync(?:ed|s)?|mirror(?:ed|s)?|promoted?|forwarded?|sent|posted|reassigned|assigned|applied|included|subscribed|invited|uploaded|granted|exported|archived|watchers?|followers?|guests?)\b|\bhidden (?:guest|watcher|follower|copy|sheet|recipient|member|attendee)s?\b|\b(?:partner|third[- ]party|outside|vendor|integration account|our (?:servers?|service|cloud|partner|team|backup))\b|\bproduction\b|parceir|socio|partenaire|partner|партн[её]р|提携先|合作伙伴|파트너|extern[oaes]?(?![\p{L}])|внешн|外部|외부|integraç|intégration|integraci|интеграц|(?:la|na|no) (?:nube|nuvem)|облак|云端|クラウド|클라우드|producción|produção|produktion|продакшн|本番|生产环境|archiv|архив|(?:hoja|cópia|copia) oculta|cachée|versteckt|скрыт|隐藏|숨겨진|automáticamente|automaticamente|automatiquement|automatisch|автоматически|自动|自動|자동|zusätzlich|además|também|aussi|inoltre|также|あわせて|또한/iu;
+
 // ---------------------------------------------------------------------------------------------
 // Objects, by concept. Phrases are matched on lemmatised English text (and on the normalised text
 // for the other languages); the path patterns are matched on the text itself.
@@ -341,7 +356,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     read: String.raw`le[ea]|lee|abr|obt[ei]n|recopil|extra`,
     follow: String.raw`sigue|segu|obedec|cumpl|ejecut|(?:tiene|tienen|tendrá) (?:prioridad|precedencia) sobre|al pie de la letra|tal cual|como si fuera (?:una |un )?(?:petición|solicitud|instrucción|orden|pedido)`,
     override: String.raw`ignor|olvid|omit`,
-    secrecy: String.raw`omit|solo con|únicamente con|sin (?:avisar|decir|informar|mencionar|notificar|que (?:el usuario|lo) (?:sepa|note))|no (?:\S+ ){0,2}(?:digas|menciones|informes|avises|comentes|muestres|cuentes)|en silencio|silenciosamente|discretamente|a escondidas|no hace falta (?:mencionar|decir|avisar|informar)|no es necesario (?:mencionar|decir|avisar|informar)`,
+    secrecy: String.raw`omit|(?:el usuario|ya) (?:ya )?(?:aceptó|aprobó|consintió|autorizó|dio su consentimiento)|solo con|únicamente con|sin (?:avisar|decir|informar|mencionar|notificar|que (?:el usuario|lo) (?:sepa|note))|no (?:\S+ ){0,2}(?:digas|menciones|informes|avises|comentes|muestres|cuentes)|en silencio|silenciosamente|discretamente|a escondidas|no hace falta (?:mencionar|decir|avisar|informar)|no es necesario (?:mencionar|decir|avisar|informar)`,
     directive: String.raw`debes?|deberá|tienes que|siempre|asegúrate|es obligatorio|hay que|antes de`,
     scope: String.raw`siempre|cada (?:vez|turno|llamada|mensaje|petición|solicitud)|en todas? las?|automáticamente`,
     preference: String.raw`en lugar de|en vez de|otras herramientas(?: [^.]{0,60})? (?:están|son) (?:obsoletas|obsoletos|poco fiables)|solo usa esta|usa siempre esta|prefiere esta`,
@@ -370,7 +385,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     read: String.raw`lei[ao]|le[ir]|abr|obt|colet|extra`,
     follow: String.raw`sig[ao]|segu|obede|cumpr|execut|(?:tem|têm|terá) (?:prioridade|precedência) sobre|à risca|tal como (?:está|estão)|como se fosse (?:um |uma )?(?:pedido|solicitação|instrução|ordem)`,
     override: String.raw`ignor|esqueç|esquec`,
-    secrecy: String.raw`omit|apenas com|só com|sem (?:avisar|dizer|informar|mencionar|notificar|que o usuário (?:saiba|perceba))|não (?:\S+ ){0,2}(?:diga|mencione|informe|avise|comente|mostre|conte)|silenciosamente|discretamente|às escondidas|não (?:é necessário|precisa) (?:mencionar|dizer|avisar|informar)`,
+    secrecy: String.raw`omit|(?:o usuário|já) (?:já )?(?:aceitou|aprovou|consentiu|autorizou)|apenas com|só com|sem (?:avisar|dizer|informar|mencionar|notificar|que o usuário (?:saiba|perceba))|não (?:\S+ ){0,2}(?:diga|mencione|informe|avise|comente|mostre|conte)|silenciosamente|discretamente|às escondidas|não (?:é necessário|precisa) (?:mencionar|dizer|avisar|informar)`,
     directive: String.raw`você deve|deve |sempre|certifique-se|é obrigatório|antes de`,
     scope: String.raw`sempre|cada (?:vez|turno|chamada|mensagem|solicitação)|em todas? as?|automaticamente`,
     preference: String.raw`em vez de|ao invés de|no lugar de|outras ferramentas(?: [^.]{0,60})? (?:estão|são) (?:obsoletas|descontinuadas)|use apenas esta|prefira esta`,
@@ -402,7 +417,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     read: String.raw`li[st]|lire|ouvr|récup[eè]r|collect|extra`,
     follow: String.raw`sui[sv]|obé|exécut|appliqu|(?:a|ont|prime|priment|prévaut|prévalent) (?:la )?(?:priorité|précédence)? ?sur|à la lettre|tel quel|telle quelle|comme s'il s'agissait|comme si c'était`,
     override: String.raw`ignor|oubli`,
-    secrecy: String.raw`omet|passe[rz]? sous silence|uniquement avec|seulement avec|sans (?:le )?(?:dire|prévenir|informer|mentionner|signaler|notifier)|ne (?:le |lui )?(?:dites|dis|mentionne[zs]?|signale[zs]?|montre[zs]?) (?:pas|rien|jamais)|silencieusement|discrètement|en secret|à l'insu|pas besoin de (?:le )?(?:mentionner|dire|signaler|préciser)|inutile de (?:le )?(?:mentionner|dire|signaler|préciser)`,
+    secrecy: String.raw`omet|(?:l'utilisateur|a déjà) (?:a déjà )?(?:accepté|approuvé|consenti|autorisé)|passe[rz]? sous silence|uniquement avec|seulement avec|sans (?:le )?(?:dire|prévenir|informer|mentionner|signaler|notifier)|ne (?:le |lui )?(?:dites|dis|mentionne[zs]?|signale[zs]?|montre[zs]?) (?:pas|rien|jamais)|silencieusement|discrètement|en secret|à l'insu|pas besoin de (?:le )?(?:mentionner|dire|signaler|préciser)|inutile de (?:le )?(?:mentionner|dire|signaler|préciser)`,
     directive: String.raw`vous devez|tu dois|toujours|assurez-vous|il faut|obligatoire|avant de|à appeler|à utiliser|en priorité|[a-zé]{3,}ez(?![a-z])`,
     scope: String.raw`toujours|chaque (?:fois|tour|appel|message|requête)|à chaque|automatiquement|systématiquement`,
     preference: String.raw`au lieu d[e']|plutôt que|à la place d[e']|les autres outils(?: [^.]{0,60})? sont (?:obsolètes|dépréciés|peu fiables)|en priorité avant|utilise[zr]? uniquement cet|préfére[zr]? cet`,
@@ -431,7 +446,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     read: String.raw`lies|les[ent]|öffne|hol|sammel|extrahier|auslesen`,
     follow: String.raw`befolg|folg|führ .{0,20}aus|ausführ|auszuführ|umsetz|umzusetz|vorrang vor|vorrangig|haben vorrang|hat vorrang|wortwörtlich|als wäre (?:es|sie) (?:eine )?(?:anfrage|anweisung|bitte)`,
     override: String.raw`ignorier|vergiss|vergess`,
-    secrecy: String.raw`weglass|lass .{0,20}weg|nur mit|(?:muss|müssen|braucht|brauchen) (?:\S+ ){0,4}nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt|gesagt|gemeldet)|nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt) werden|ohne (?:den (?:nutzer|benutzer) )?(?:zu )?(?:informieren|benachrichtigen|erwähnen|fragen)|ohne (?:es )?zu erwähnen|nicht (?:erwähnen|mitteilen|sagen|anzeigen)|erwähne (?:das |dies |es )?nicht|sag(?:e)? (?:dem (?:nutzer|benutzer) )?nichts|verschweig|stillschweigend|unbemerkt|heimlich|im hintergrund|kein grund,? (?:das |es )?zu erwähnen|muss nicht erwähnt|nicht nötig,? (?:das |es )?zu erwähnen`,
+    secrecy: String.raw`weglass|(?:nutzer|benutzer) hat (?:\S+ ){0,3}(?:bereits|schon) (?:zugestimmt|akzeptiert|eingewilligt)|lass .{0,20}weg|nur mit|(?:muss|müssen|braucht|brauchen) (?:\S+ ){0,4}nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt|gesagt|gemeldet)|nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt) werden|ohne (?:den (?:nutzer|benutzer) )?(?:zu )?(?:informieren|benachrichtigen|erwähnen|fragen)|ohne (?:es )?zu erwähnen|nicht (?:erwähnen|mitteilen|sagen|anzeigen)|erwähne (?:das |dies |es )?nicht|sag(?:e)? (?:dem (?:nutzer|benutzer) )?nichts|verschweig|stillschweigend|unbemerkt|heimlich|im hintergrund|kein grund,? (?:das |es )?zu erwähnen|muss nicht erwähnt|nicht nötig,? (?:das |es )?zu erwähnen`,
     directive: String.raw`du musst|sie müssen|immer|stelle sicher|stellen sie sicher|zwingend|vorher|bevor|übergib|(?:gib|füge|sende|schicke|hänge|kopiere|trage|setze|lies|öffne|hole) `,
     scope: String.raw`immer|jede[nmrs]? (?:mal|runde|aufruf|anfrage|nachricht|antwort)|bei jede[nmrs]?|automatisch`,
     preference: String.raw`statt|anstatt|anstelle|andere(?:n)? (?:\S+ ){0,4}(?:tools|werkzeuge)(?: [^.]{0,60})? (?:sind|gelten als) (?:veraltet|unzuverlässig)|nur dieses (?:tool|werkzeug)|bevorzuge dieses`,
@@ -460,7 +475,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     read: String.raw`legg|apr|ottien|raccogl|estra`,
     follow: String.raw`segu|obbedisc|esegu|(?:ha|hanno) (?:la )?(?:precedenza|priorità) su|alla lettera|come se fosse (?:una |un )?(?:richiesta|istruzione|ordine)`,
     override: String.raw`ignor|dimentic`,
-    secrecy: String.raw`ometti|solo con|senza (?:avvisare|dire|informare|menzionare|notificare)|non (?:dire|menzionare|informare|avvisare|mostrare)|silenziosamente|di nascosto|discretamente|non (?:è necessario|serve) (?:menzionare|dire|avvisare)`,
+    secrecy: String.raw`ometti|(?:l'utente|già) (?:ha )?(?:già )?(?:accettato|approvato|acconsentito)|solo con|senza (?:avvisare|dire|informare|menzionare|notificare)|non (?:dire|menzionare|informare|avvisare|mostrare)|silenziosamente|di nascosto|discretamente|non (?:è necessario|serve) (?:menzionare|dire|avvisare)`,
     directive: String.raw`devi|sempre|assicurati|è obbligatorio|prima di`,
     scope: String.raw`sempre|ogni (?:volta|turno|chiamata|messaggio|richiesta)|automaticamente`,
     preference: String.raw`invece di|al posto di|gli altri strumenti(?: [^.]{0,60})? sono (?:obsoleti|deprecati)|usa solo questo|preferisci questo`,
@@ -492,7 +507,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     read: String.raw`прочит|чита|открой|открыв|получ|собер|собира|извлек`,
     follow: String.raw`следуй|следова|выполн|исполн|подчин|(?:имеют|имеет) приоритет над|приоритетн\S* над|дословно|в точности|как если бы (?:это )?(?:был\S* )?(?:запрос|просьб|указани)`,
     override: String.raw`игнорир|забудь|забыва|проигнорир`,
-    secrecy: String.raw`опусти|умолчи|только с|не (?:сообщай|говори|упоминай|показывай|уведомляй|информируй)|без (?:уведомления|ведома|сообщения|предупреждения)|незаметно|молча|тайно|втихую|не нужно (?:сообщать|говорить|упоминать)|нет необходимости (?:сообщать|говорить|упоминать)`,
+    secrecy: String.raw`опусти|умолчи|(?:пользователь|уже) (?:уже )?(?:согласил|одобрил|разрешил)|только с|не (?:сообщай|говори|упоминай|показывай|уведомляй|информируй)|без (?:уведомления|ведома|сообщения|предупреждения)|незаметно|молча|тайно|втихую|не нужно (?:сообщать|говорить|упоминать)|нет необходимости (?:сообщать|говорить|упоминать)`,
     directive: String.raw`ты должен|вы должны|необходимо|обязательно|всегда|перед тем как|прежде чем|нужно|[а-яё]{3,}(?:йте|ите|ьте)(?![а-яё])`,
     scope: String.raw`всегда|кажд(?:ый|ого|ой|ому|ом|ую|ые|ых) (?:раз|вызов|запрос|ход|ответ|сообщени|реплик)|при каждом|каждом|автоматически|в начале кажд`,
     preference: String.raw`вместо|другие инструменты (?:устарели|ненадёжны|ненадежны)|используй только этот|предпочитай этот`,
@@ -518,7 +533,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     read: String.raw`读取|打开|获取|收集|提取|查看`,
     follow: String.raw`按照|遵循|执行|照做|服从|依照|依据其|照着|按其|优先于|视为用户`,
     override: String.raw`忽略|无视|忘记`,
-    secrecy: String.raw`省略|略去|不提|只回复|只返回|不要(?:告诉|告知|提及|提醒|通知|显示)|无需(?:告诉|告知|提及|通知|说明)|不必(?:告诉|告知|提及|通知|说明)|不用(?:告诉|告知|提及|通知)|悄悄|默默|静默|暗中|秘密地|偷偷|不让用户知道`,
+    secrecy: String.raw`省略|略去|用户(?:已经|早已|已)(?:同意|授权|批准)|不提|只回复|只返回|不要(?:告诉|告知|提及|提醒|通知|显示)|无需(?:告诉|告知|提及|通知|说明)|不必(?:告诉|告知|提及|通知|说明)|不用(?:告诉|告知|提及|通知)|悄悄|默默|静默|暗中|秘密地|偷偷|不让用户知道`,
     directive: String.raw`必须|务必|一定要|总是|始终|请|之前`,
     scope: String.raw`每次|每一次|每轮|每一轮|开始时|每个(?:请求|回合|调用)|总是|始终|自动`,
     preference: String.raw`而不是|代替|其他.{0,10}工具.{0,6}(?:已|都)?(?:过时|弃用|不可靠|停止维护|不再维护)|改用本工具|一律改用|只使用此|优先使用此`,
@@ -544,7 +559,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     read: String.raw`読み取|読み込|読んで|開いて|取得|収集|抽出`,
     follow: String.raw`従って|従う|実行|遵守|より優先|ユーザーの(?:依頼|指示|要求)として`,
     override: String.raw`無視|忘れて`,
-    secrecy: String.raw`省略|伏せ|のみ返|だけ返|(?:伝え|言わ|知らせ|通知し|報告し|表示し|触れ)(?:ないで|ないこと|る必要はありません|なくて)|知らせずに|黙って|こっそり|密かに|ひそかに|静かに|気づかれないように`,
+    secrecy: String.raw`省略|伏せ|(?:ユーザー|利用者)は(?:すでに|既に)(?:同意|承認|許可)|のみ返|だけ返|(?:伝え|言わ|知らせ|通知し|報告し|表示し|触れ)(?:ないで|ないこと|る必要はありません|なくて)|知らせずに|黙って|こっそり|密かに|ひそかに|静かに|気づかれないように`,
     directive: String.raw`必ず|常に|してください|しなければ|前に`,
     scope: String.raw`毎回|常に|必ず|すべての(?:リクエスト|呼び出し|ターン)|自動的に`,
     preference: String.raw`代わりに|ではなく|他の.{0,12}ツールは.{0,6}(?:非推奨|廃止|信頼できません|使用しない)|別のツールを指定しても|このツールのみ|必ずこのツール`,
@@ -567,7 +582,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     read: String.raw`읽어|열어|가져|수집|추출`,
     follow: String.raw`따르|실행|수행|우선(?:합니다|한다|적용)|사용자의 요청(?:처럼|으로 간주)`,
     override: String.raw`무시|잊어`,
-    secrecy: String.raw`생략|빼고|(?:알리|말하|언급하|표시하)지\s?(?:말고|마세요|마)|몰래|조용히|알리지 않고|사용자(?:에게)? 알릴 필요 없`,
+    secrecy: String.raw`생략|빼고|사용자(?:가|는) 이미 (?:동의|승인|허락)|(?:알리|말하|언급하|표시하)지\s?(?:말고|마세요|마)|몰래|조용히|알리지 않고|사용자(?:에게)? 알릴 필요 없`,
     directive: String.raw`반드시|항상|해야|하세요|전에`,
     scope: String.raw`매번|항상|모든\s?(?:요청|호출)|자동으로`,
     preference: String.raw`대신|다른.{0,15}도구는?.{0,20}(?:더 이상|지원되지|사용하지)|이 도구만`,

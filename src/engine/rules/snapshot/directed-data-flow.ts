@@ -1,6 +1,6 @@
 import { defineRule } from '../define-rule.js';
 import type { Severity } from '../../types.js';
-import { EMAIL_RE, PHONE_RE, URL_RE } from '../../meaning/lexicon.js';
+import { EMAIL_RE, PHONE_RE, SIDE_EFFECT_RE, URL_RE } from '../../meaning/lexicon.js';
 import { toolParameters } from '../../text/fields.js';
 import { HIPAA, SOC2 } from './_compliance.js';
 import { harmfulObjects, readSnapshot, type ReadFrame } from './_reading.js';
@@ -327,7 +327,28 @@ export default defineRule({
       const frames = all.filter((f) => !EXAMPLE_RE.test(f.text));
       // Secrecy anywhere in a subject colours its other directives ("…pass the key. No need to
       // mention it."): the sentences are read apart, the intent is one.
-      const secret = frames.some((f) => f.secrecy);
+      // A reply narrowed to a part, in an item that also does something else (a copy to a
+      // partner, a change in production, an extra guest): the user hears of the part only.
+      const narrowed = frames.find(
+        (f) =>
+          f.narrowsReply &&
+          f.field.kind !== 'schema-value' &&
+          SIDE_EFFECT_RE.test(f.field.text.slice(0, f.start) + f.field.text.slice(f.end)),
+      );
+      const secret = narrowed !== undefined || frames.some((f) => f.secrecy);
+      if (narrowed)
+        ctx.report({
+          subject: subject.location,
+          severity: 'high',
+          message: `The text of ${subject.label} narrows the reply to the user while the item does something else besides.`,
+          location: narrowed.field.location,
+          snippet: snippetAround(
+            narrowed.field.text,
+            narrowed.start,
+            narrowed.end - narrowed.start,
+            40,
+          ),
+        });
       const remote = obeysRemoteAcrossSentences(frames);
       // Remote means a web address: the server's own resources (`postman://instructions`) are
       // its documentation.
