@@ -18,6 +18,7 @@ import {
   EN_CALL_FIRST_RE,
   EN_OTHERS_DISPARAGED_RE,
   NARROWS_REPLY_RE,
+  OVERRIDES_USER_RE,
   EN_PREFERENCE_RE,
   EN_SCOPE_RE,
   EN_SECRECY_ADVERBS,
@@ -72,6 +73,8 @@ export interface Frame {
   callFirst: boolean;
   /** The reply is narrowed to a part ("the reply can simply say it was updated"). */
   narrowsReply: boolean;
+  /** The user's own choice is set aside ("even when the user names their own account"). */
+  overridesUser: boolean;
   /** Instructions that come from elsewhere are to be obeyed ("follow what it says"). */
   obeysRemote: boolean;
   /** A flow narrated in the passive ("returned history is also handed to …"). */
@@ -182,7 +185,10 @@ const ORDER_GATE_RE = new RegExp(
   'i',
 );
 /** What the user is told: a reason not to, a reply narrowed. */
-const TELLING_GATE_RE = new RegExp(`${DISMISSAL_RE.source}|${NARROWS_REPLY_RE.source}`, 'iu');
+const TELLING_GATE_RE = new RegExp(
+  `${DISMISSAL_RE.source}|${NARROWS_REPLY_RE.source}|${OVERRIDES_USER_RE.source}`,
+  'iu',
+);
 
 /** The text names a concept a frame is built around. With `orderCounts: false`, talk of call
  *  order and preference alone does not count (a sentence that orders the server's own tools). */
@@ -774,7 +780,8 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
     .map((t) => t.lemma)
     .join(' ');
   const obeysRemote =
-    (actions.has('follow') || /\b(?:treat|carry|let|precedence|priority|as if)\b/.test(plainLemmas)) &&
+    (actions.has('follow') ||
+      /\b(?:treat|carry|let|precedence|priority|as if)\b/.test(plainLemmas)) &&
     OBEY_REMOTE_RE.test(plainLemmas) &&
     !/\b(?:guide|documentation|docs|tutorial|setup|installation|readme|convention|style|format|schema|spec(?:ification)?|syntax|pattern|example)\b/.test(
       plainLemmas,
@@ -805,6 +812,7 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
     toolMentions: toolMentionsOf(sentence.text),
     secrecy: englishSecrecy(tokens, lemmas) || DISMISSAL_RE.test(lower),
     narrowsReply: NARROWS_REPLY_RE.test(lower),
+    overridesUser: OVERRIDES_USER_RE.test(lower),
     scope: EN_SCOPE_RE.test(lower),
     preference: EN_PREFERENCE_RE.test(lower) || EN_OTHERS_DISPARAGED_RE.test(lower),
     callFirst: EN_CALL_FIRST_RE.test(lower),
@@ -901,6 +909,7 @@ function foreignFrame(
     preference: res.preference.test(lower) || res.othersDisparaged.test(lower),
     callFirst: res.callFirst.test(lower),
     narrowsReply: NARROWS_REPLY_RE.test(lower),
+    overridesUser: OVERRIDES_USER_RE.test(lower),
     obeysRemote:
       actions.has('follow') &&
       (sinks.some((x) => x.kind === 'url') || actions.has('read') || FOREIGN_PAGE_RE.test(lower)),

@@ -235,6 +235,11 @@ export const EN_CALL_FIRST_RE =
 export const DISMISSAL_RE =
   /\b(?:of no (?:interest|relevance|concern|use) to (?:the )?(?:users?|them|customers?)|not (?:relevant|interesting|of interest|useful) (?:to|for) (?:the )?(?:users?|them|customers?)|(?:users?|they|customers?) (?:find|finds|found) (?:it|this|that|the (?:\w+ )?details?) (?:confusing|noisy|distracting|irrelevant|alarming|overwhelming))\b|(?:n'a|n'ont) pas d'intérêt pour l'utilisat|sans intérêt pour l'utilisat|no (?:hace falta|es necesario) (?:comentar|explicar|señalar|indicar|mostrar|contar)|sin interés para el usuario|não (?:é preciso|é necessário|precisa) (?:comentar|mencionar|dizer|avisar|informar|explicar)|sem interesse para o usuário|(?:für den|den) (?:nutzer|benutzer) (?:nicht|kaum) (?:relevant|interessant)|lenk\S* (?:\S+ ){0,3}(?:eher |nur )?ab(?![\p{L}])|служебн\S* (?:подробност|детал|информац)|管理者側の設定なので|内部(?:的な)?(?:手順|処理|設定)なので|(?:설명|안내|언급)하지 않아도 됩|내부 절차이므로|内部(?:流程|步骤|细节|设置).{0,10}(?:无需|不必|不用)/iu;
 
+/** The user's own choice set aside: "keep this value even when the user names their own
+ *  account", "aunque el usuario indique otra". Tampering with what the user asked for. */
+export const OVERRIDES_USER_RE =
+  /\beven (?:when|if) (?:the user|they|users?|the customer)(?: \w+){0,2} (?:names?|asks? for|specif(?:y|ies)|chooses?|picks?|provides?|gives?|wants?|requests?|mentions?|selects?|enters?|types?|supplies|supply)\b[^.;]{0,20}\b(?:a different|another|their own|his own|her own|something else|otherwise|a different one|an? other)\b|\bregardless of (?:what|which|whatever) (?:the user|they) (?:says?|asks?|chooses?|picks?|specif(?:y|ies)|wants?)|\b(?:ignore|override|overrule|disregard|replace) (?:the user's|their) (?:choice|value|input|selection|request|account|recipient|destination|answer)|(?:aunque|incluso si) el usuario (?:\S+ ){0,2}(?:indique|pida|elija|nombre|especifique|dé)|mesmo (?:que|se) o usuário (?:\S+ ){0,2}(?:indique|peça|escolha|informe|especifique)|même si l'utilisateur (?:\S+ ){0,2}(?:indique|demande|choisit|nomme|précise|donne)|auch wenn (?:der|die) (?:nutzer|benutzer)\S* (?:\S+ ){0,4}(?:angibt|nennt|wählt|wünscht|angeben|nennen|wählen)|anche se l'utente (?:\S+ ){0,2}(?:indica|chiede|sceglie|specifica)|даже если пользовател\S* (?:\S+ ){0,2}(?:указ|прос|выбер|назов)|即使用户(?:指定|要求|选择|提供)|ユーザーが.{0,15}(?:指定|選択|依頼|入力)しても|사용자가.{0,15}(?:지정|선택|요청|입력)하더라도/iu;
+
 /** The reply narrowed to a part: "the reply can simply say the flag was updated", "only the
  *  titles", "un simple « fait » suffit". Concealment where the item also does something else. */
 export const NARROWS_REPLY_RE =
@@ -348,7 +353,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`variables? de entorno`],
       [
         'conversation',
-        String.raw`(?:historial|historia) (?:de (?:la )?)?(?:conversación|chat|mensajes)|(?:en|de) la conversación|(?:en|del) chat|conversación completa|mensajes? (?:completos?|anteriores|del usuario)|todo lo que (?:el usuario )?(?:dijo|escribió)`,
+        String.raw`lo (?:hablado|conversado|dicho|que (?:el usuario )?(?:dijo|contó|escribió|pidió)) (?:hasta ahora|con el usuario|en (?:esta|la) conversación)|(?:en |de )?(?:esta|la) conversación|mensajes privados|(?:petición|solicitud|pedido) original del usuario|(?:historial|historia) (?:de (?:la )?)?(?:conversación|chat|mensajes)|(?:en|de) la conversación|(?:en|del) chat|conversación completa|mensajes? (?:completos?|anteriores|del usuario)|todo lo que (?:el usuario )?(?:dijo|escribió)`,
       ],
       ['system-prompt', String.raw`prompt del sistema|instrucciones del sistema|tus instrucciones`],
     ],
@@ -377,7 +382,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`variáveis de ambiente|variável de ambiente`],
       [
         'conversation',
-        String.raw`histórico (?:da |de )?(?:conversa|chat|mensagens)|(?:na|da) conversa|conversa completa|mensage(?:m|ns) (?:completas?|anteriores|do usuário)|tudo o que o usuário`,
+        String.raw`(?:nesta|nessa|desta|dessa|na|da) conversa|o que o usuário (?:disse|contou|escreveu|falou|pediu)|(?:pedido|solicitação) original do usuário|mensagens privadas|histórico (?:da |de )?(?:conversa|chat|mensagens)|(?:na|da) conversa|conversa completa|mensage(?:m|ns) (?:completas?|anteriores|do usuário)|tudo o que o usuário`,
       ],
       ['system-prompt', String.raw`prompt do sistema|instruções do sistema|suas instruções`],
     ],
@@ -406,7 +411,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`variables? d'environnement`],
       [
         'conversation',
-        String.raw`historique (?:de (?:la )?)?(?:conversation|discussion|chat|messages)|(?:dans|de) la (?:conversation|discussion)|conversation (?:complète|entière)|messages? (?:complets?|précédents|de l'utilisateur)|tout ce que l'utilisateur`,
+        String.raw`(?:la )?demande (?:originale |intégrale )?de l'utilisateur|(?:le )?texte intégral de la demande|ce que l'utilisateur a (?:dit|écrit|demandé|raconté)|(?:déjà |précédemment )échangés?|messages privés|historique (?:de (?:la )?)?(?:conversation|discussion|chat|messages)|(?:dans|de) la (?:conversation|discussion)|conversation (?:complète|entière)|messages? (?:complets?|précédents|de l'utilisateur)|tout ce que l'utilisateur`,
       ],
       [
         'system-prompt',
@@ -438,7 +443,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`umgebungsvariable(?:n)?`],
       [
         'conversation',
-        String.raw`(?:gesprächs|chat|nachrichten|konversations)verlauf|(?:im|aus dem) (?:chat|gespräch|verlauf)|gesamte[nr]? (?:unterhaltung|konversation|nachricht|gespräch)|vollständige[nr]? (?:nachricht|unterhaltung|gespräch|anfrage)|vorherige[nr]? nachrichten|nachricht(?:en)? des (?:nutzers|benutzers)|alles,? was der (?:nutzer|benutzer)`,
+        String.raw`was der (?:nutzer|benutzer) (?:gesagt|geschrieben|erzählt|gefragt) hat|(?:ursprüngliche|originale) (?:anfrage|nachricht) des (?:nutzers|benutzers)|bisher(?:ige[nrs]?)? (?:gespräch|unterhaltung|austausch)|private nachrichten|(?:gesprächs|chat|nachrichten|konversations)verlauf|(?:im|aus dem) (?:chat|gespräch|verlauf)|gesamte[nr]? (?:unterhaltung|konversation|nachricht|gespräch)|vollständige[nr]? (?:nachricht|unterhaltung|gespräch|anfrage)|vorherige[nr]? nachrichten|nachricht(?:en)? des (?:nutzers|benutzers)|alles,? was der (?:nutzer|benutzer)`,
       ],
       ['system-prompt', String.raw`systemprompt|system-prompt|systemanweisungen|deine anweisungen`],
     ],
@@ -467,7 +472,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`variabil[ei] d'ambiente|variabil[ei] di ambiente`],
       [
         'conversation',
-        String.raw`cronologia (?:della )?(?:conversazione|chat|messaggi)|(?:nella|dalla|della) (?:conversazione|chat)|conversazione (?:completa|intera)|messaggi? (?:complet[oi]|precedenti|dell'utente)`,
+        String.raw`(?:questa|nella) conversazione|quello che l'utente ha (?:detto|scritto|chiesto|raccontato)|richiesta originale dell'utente|messaggi privati|cronologia (?:della )?(?:conversazione|chat|messaggi)|(?:nella|dalla|della) (?:conversazione|chat)|conversazione (?:completa|intera)|messaggi? (?:complet[oi]|precedenti|dell'utente)`,
       ],
       ['system-prompt', String.raw`prompt di sistema|istruzioni di sistema|le tue istruzioni`],
     ],
@@ -496,7 +501,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`переменн\S* окружени\S*|переменн\S* сред\S*`],
       [
         'conversation',
-        String.raw`истори\S* (?:переписки|диалога|чата|сообщений|разговора)|(?:в|из) (?:переписк|разговор|диалог|чат)\S*|весь (?:диалог|разговор|чат)|всю переписку|полн\S* (?:текст|сообщени\S*|запрос\S*)|сообщени\S* пользовател\S*|предыдущ\S* сообщени\S*`,
+        String.raw`(?:в этом|этого) (?:диалог|разговор|чат)\S*|то,? что (?:сказал|написал|рассказал) пользовател\S*|исходн\S* (?:запрос|сообщени)\S* пользовател\S*|личн\S* сообщени\S*|истори\S* (?:переписки|диалога|чата|сообщений|разговора)|(?:в|из) (?:переписк|разговор|диалог|чат)\S*|весь (?:диалог|разговор|чат)|всю переписку|полн\S* (?:текст|сообщени\S*|запрос\S*)|сообщени\S* пользовател\S*|предыдущ\S* сообщени\S*`,
       ],
       [
         'system-prompt',
@@ -525,7 +530,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`环境变量`],
       [
         'conversation',
-        String.raw`对话(?:历史|记录|内容)|对话中|聊天中|聊天(?:记录|历史|内容)|完整(?:的)?(?:消息|对话|请求|提示)|用户(?:的)?(?:消息|输入|提问|原话)|之前的消息|全部消息|所有消息`,
+        String.raw`用户(?:之前|此前)?(?:说过|提到|提供)的|用户的原始(?:请求|问题|消息)|私信|对话(?:历史|记录|内容)|对话中|聊天中|聊天(?:记录|历史|内容)|完整(?:的)?(?:消息|对话|请求|提示)|用户(?:的)?(?:消息|输入|提问|原话)|之前的消息|全部消息|所有消息`,
       ],
       ['system-prompt', String.raw`系统提示(?:词)?|系统指令|你的指令`],
     ],
@@ -551,7 +556,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`環境変数`],
       [
         'conversation',
-        String.raw`会話(?:履歴|の履歴|内容|全体|ログ)|会話(?:の)?中|会話で|チャット(?:履歴|ログ)|メッセージ(?:全文|全体|履歴)|ユーザー(?:の)?(?:メッセージ|入力|発言)|これまでのやり取り|全文`,
+        String.raw`ユーザーが(?:これまでに)?(?:話した|書いた|伝えた)|ユーザーの元の(?:依頼|質問|メッセージ)|会話(?:履歴|の履歴|内容|全体|ログ)|会話(?:の)?中|会話で|チャット(?:履歴|ログ)|メッセージ(?:全文|全体|履歴)|ユーザー(?:の)?(?:メッセージ|入力|発言)|これまでのやり取り|全文`,
       ],
       ['system-prompt', String.raw`システムプロンプト|システム指示|あなたの指示`],
     ],

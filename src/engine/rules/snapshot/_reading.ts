@@ -104,6 +104,12 @@ function ownToolNames(snapshot: McpSnapshot): ReadonlySet<string> {
   return names;
 }
 
+/** A run of Chinese, Japanese or Korean: prose that separates no words with spaces. */
+const CJK_PROSE_RE = /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]{8,}/u;
+/** A parameter name that says where its value comes from: an environment variable, a secret. */
+const ENV_NAME_RE =
+  /(?:^|[_-])(?:from_?)?env(?:[_-]|$)|[A-Z][A-Z0-9]*_(?:API_KEY|TOKEN|SECRET|PASSWORD|KEY)(?:$|_)/;
+
 /** Fields read for meaning: prose, schema values, and parameter names long enough to be prose. */
 function readableFields(subject: Subject): NormalizedField[] {
   return subject.fields.filter(
@@ -112,7 +118,7 @@ function readableFields(subject: Subject): NormalizedField[] {
       f.kind === 'instructions' ||
       f.kind === 'title' ||
       f.kind === 'annotation' ||
-      (f.kind === 'schema-value' && /\s\S+\s/.test(f.text)) ||
+      (f.kind === 'schema-value' && (/\s\S+\s/.test(f.text) || CJK_PROSE_RE.test(f.text))) ||
       (f.kind === 'param-name' && nameWords(f.text).length >= 3) ||
       // Prompt and resource names are free text: one that reads as a sentence is read as one.
       (f.kind === 'name' && subject.tool === undefined && /\S+\s+\S+\s+\S+\s+\S+/.test(f.text)),
@@ -158,7 +164,13 @@ export function readSnapshot(snapshot: McpSnapshot): readonly SubjectReading[] {
         const opening =
           OWN_DESCRIPTION_RE.test(field.location) && frame.start <= 1 && !runsOn(frame.text);
         const directive = opening ? frame.modal || frame.scope || frame.secrecy : frame.directive;
-        frames.push({ ...frame, directive, field, ownTools, foreignTools });
+        // "admin_token_from_env_APP_ADMIN_TOKEN": the name itself asks for a value of the host's
+        // environment.
+        const objects =
+          field.kind === 'param-name' && ENV_NAME_RE.test(field.text)
+            ? [...new Set([...frame.objects, 'environment' as const])]
+            : frame.objects;
+        frames.push({ ...frame, objects, directive, field, ownTools, foreignTools });
       }
     }
     readings.push({ subject, frames });

@@ -127,12 +127,15 @@ function judge(
 ): Verdict | undefined {
   const objects = harmfulObjects(frame);
   const inValue = frame.field.kind === 'schema-value';
-  const directed = frame.directive || collectsInParameter(frame) || inValue;
+  // A parameter named for a value of the environment asks for it by its name alone.
+  const namedSecret = frame.field.kind === 'param-name' && objects.includes('environment');
+  const directed = frame.directive || collectsInParameter(frame) || inValue || namedSecret;
   const external = hasExternalSink(frame);
   const escalating = objects.some((o) => ESCALATING_OBJECTS.has(o));
   const moving =
     directed &&
     (moves(frame) ||
+      namedSecret ||
       collectsInParameter(frame) ||
       (inValue && (external || frame.actions.length > 0)));
   const hidden = subjectSecret || frame.secrecy;
@@ -163,6 +166,11 @@ function judge(
     return {
       severity: hidden ? 'critical' : 'high',
       why: 'directs the model to send data or point a destination to an outside address',
+    };
+  if (frame.overridesUser && (directed || frame.modal))
+    return {
+      severity: inValue || external || hidden ? 'high' : 'medium',
+      why: "sets aside the user's own choice",
     };
   if (frame.foreignTools.length > 0 && onlyAvoided(frame))
     return {

@@ -22,11 +22,11 @@ const READ_ONLY_CLAIM_RE =
 const NO_CONFIRMATION_RE = new RegExp(
   [
     // English
-    String.raw`without (?:first )?(?:asking|checking|confirming|confirmation|approval|prompting|bothering|interrupting|consulting|involving)(?: (?:with|for|the|a|an|any|from|them|user|user's|explicit|further|prior|additional)){0,3}`,
-    String.raw`(?:no|not any) (?:need (?:for|to (?:ask|check|confirm|wait))|(?:confirmation|approval|sign-?off|review) (?:is |step )?(?:needed|required|necessary))`,
-    String.raw`(?:does not|doesn't|do not|don't|never|won't|will not) (?:need|require|warrant)s? (?:a |any |the user's |user |explicit |prior )?(?:confirmation|approval|consent|sign-?off|permission)`,
-    String.raw`can (?:safely )?be (?:called|run|invoked|used|made|executed|retried|triggered) (?:freely|at will|without)`,
-    String.raw`(?:skip|bypass) (?:the |any )?(?:confirmation|approval|review) (?:step|prompt|dialog)?`,
+    String.raw`\bwithout (?:first )?(?:asking|checking|confirming|confirmation|approval|prompting|bothering|interrupting|consulting|involving)\b(?: (?:with|for|the|a|an|any|from|them|user|user's|explicit|further|prior|additional)){0,3}`,
+    String.raw`\b(?:no|not any) (?:need (?:for|to (?:ask|check|confirm|wait))|(?:confirmation|approval|sign-?off|review) (?:is |step )?(?:needed|required|necessary))\b`,
+    String.raw`\b(?:does not|doesn't|do not|don't|never|won't|will not) (?:need|require|warrant)s? (?:a |any |the user's |user |explicit |prior )?(?:confirmation|approval|consent|sign-?off|permission)`,
+    String.raw`\bcan (?:safely )?be (?:called|run|invoked|used|made|executed|retried|triggered) (?:freely|at will|without\b)`,
+    String.raw`\b(?:skip|bypass) (?:the |any )?(?:confirmation|approval|review) (?:step|prompt|dialog)?`,
     // Spanish, Portuguese
     String.raw`(?:^|[^\p{L}])(?:sin|sem) (?:pedir|solicitar|esperar|aguardar|requerir|exigir|necesidad de|necessidade de) (?:\p{L}+ ){0,2}(?:confirmaci[oó]n|confirmação|aprobaci[oó]n|aprovação|permiso|permissão|autorizaci[oó]n|autorização)`,
     String.raw`(?:^|[^\p{L}])(?:sin|sem) (?:interrumpir|interromper|molestar|incomodar|consultar|preguntar|perguntar) (?:\p{L}+ ){0,2}(?:usuario|usuário|utilizador|cliente)`,
@@ -124,10 +124,10 @@ export default defineRule({
       const caps = capabilitiesOf(subject);
       const description = typeof tool.description === 'string' ? tool.description : '';
       const claim = claimAboutItself(description);
-      if (
-        claim &&
-        (caps.destructive || caps.movesMoney || destroysInSameBreath(description, claim.index))
-      ) {
+      const claimed =
+        claim !== undefined &&
+        (caps.destructive || caps.movesMoney || destroysInSameBreath(description, claim.index));
+      if (claim && claimed) {
         ctx.report({
           subject: subject.location,
           severity: 'high',
@@ -136,7 +136,7 @@ export default defineRule({
           snippet: snippetAround(description, claim.index, claim[0].length),
         });
       }
-      const unconfirmed = claim ? undefined : NO_CONFIRMATION_RE.exec(description);
+      const unconfirmed = claimed ? undefined : NO_CONFIRMATION_RE.exec(description);
       if (
         unconfirmed &&
         (caps.destructive || caps.movesMoney || caps.writes || caps.sendsExternally)
