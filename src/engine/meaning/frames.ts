@@ -447,9 +447,31 @@ function englishActions(
   return { actions, forbidden, passiveFlow };
 }
 
+/** Past participles that end in no "-ed" or "-en". */
+const IRREGULAR_PARTICIPLES = new Set([
+  'read',
+  'set',
+  'put',
+  'sent',
+  'kept',
+  'held',
+  'built',
+  'made',
+  'found',
+  'told',
+  'brought',
+  'caught',
+  'got',
+  'run',
+  'shut',
+  'cut',
+  'left',
+  'spread',
+]);
+
 function isPassive(tokens: readonly Token[], i: number): boolean {
   const value = tokens[i]!.value.toLowerCase();
-  if (!/(?:ed|en|wn|ne|lt|nt)$/.test(value)) return false;
+  if (!/(?:ed|en|wn|ne|lt|nt)$/.test(value) && !IRREGULAR_PARTICIPLES.has(value)) return false;
   for (let j = Math.max(0, i - 3); j < i; j++) {
     const lemma = tokens[j]!.lemma;
     if (lemma === 'be' || lemma === 'get') return true;

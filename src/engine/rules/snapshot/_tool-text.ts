@@ -89,6 +89,9 @@ export function withoutSafeguards(text: string): string {
 }
 
 const SENTENCE_RE = /[^.!?\n]+[.!?]*/g;
+const ATTACK_WARNING_RE =
+  /\b(?:prompt[- ]injections?|injection attempts?|malicious|attackers?|adversarial|untrusted|aimed at (?:ai|the model|assistants|agents|llms)|third-party content|not instructions|jailbreaks?)\b/;
+const QUOTED_RE = /"[^"]{1,200}"|“[^”]{1,200}”|«[^»]{1,200}»/g;
 const USER_CHECK_RE =
   /\b(?:confirm|double[- ]check|check|verify|ask|warn|consult)\w*\b(?: \w+){0,3} (?:with |to )?the user\b|\b(?:if|after|once|until|unless) the user (?:has )?(?:explicitly |clearly )?(?:confirm|approv|agree|consent)\w*/;
 const CALL_WORDS_RE = /\b(?:call|use|before|after|first|then|instead)\b/;
@@ -120,6 +123,12 @@ function benignSpans(field: NormalizedField, own: ReadonlySet<string> | undefine
   for (const m of field.norm.matchAll(SENTENCE_RE)) {
     const sentence = m[0];
     if (USER_CHECK_RE.test(sentence) && !needsReading(sentence)) spans.push(sentence.trim());
+  }
+  // A warning about attacks quotes what an attack says ("text such as \"ignore your previous
+  // instructions\""): the quotation is an example, not an instruction.
+  for (const m of field.norm.matchAll(SENTENCE_RE)) {
+    if (!ATTACK_WARNING_RE.test(m[0])) continue;
+    for (const q of m[0].matchAll(QUOTED_RE)) if (q[0].length >= 10) spans.push(q[0]);
   }
   if (own && own.size > 1) {
     // Sentences that order the server's own tools and name nothing else worth a frame.

@@ -1,5 +1,6 @@
 import { defineRule } from '../define-rule.js';
 import { HIPAA, SOC2 } from './_compliance.js';
+import { readFrames } from '../../meaning/frames.js';
 import { snippetAround, subjectsOf } from './_tool-text.js';
 
 // Files and stores that hold credentials or secrets. Named by location, so a tool that reads
@@ -53,9 +54,18 @@ export default defineRule({
         );
         const hasAction = ACTION_RE.test(window);
         if (!isValue && !hasAction) continue;
+        // A statement of where the tool itself reads its configuration ("contexts are read from
+        // ~/.kube/config") names the file without asking the model for it: the English reader
+        // finds no act asked for in that sentence, only a passive.
+        const path = m[0].trim().toLowerCase();
+        const statement = readFrames(field.text).find(
+          (f) => f.language === 'en' && f.text.toLowerCase().includes(path),
+        );
+        const stated =
+          statement !== undefined && !statement.modal && statement.actions.length === 0;
         ctx.report({
           subject: subject.location,
-          severity: isValue || m !== strong ? 'medium' : 'high',
+          severity: isValue || m !== strong || stated ? 'medium' : 'high',
           message: isValue
             ? `A schema value of ${subject.label} defaults to or suggests a credential location ("${m[0].trim()}").`
             : `The text of ${subject.label} directs access to a credential location ("${m[0].trim()}").`,
