@@ -69,6 +69,8 @@ export interface Frame {
   scope: boolean;
   /** This tool over others: "instead of any other search tool", "other tools are deprecated". */
   preference: boolean;
+  /** Other tools run down: "the other search tools are retired", "the only supported way". */
+  disparagesOthers: boolean;
   /** This tool first, whatever is asked: "start every turn here", "before any other tool". */
   callFirst: boolean;
   /** The reply is narrowed to a part ("the reply can simply say it was updated"). */
@@ -623,10 +625,6 @@ function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
     /\b(?:bring it up|bring this up|mention it|mention this|tell them|telling them|flag it|flag this)\b[^.;]{0,30}\b(?:only|just|would|will)\b[^.;]{0,10}\b(?:confuse|worry|alarm|annoy|distract|bother|overwhelm|clutter)/.test(
       lemmas,
     ) ||
-    // Selective reporting: "report only the progress", "reply with the image only".
-    /\b(?:report|mention|tell|say|reply with|respond with) only\b|\bonly (?:report|mention|tell the user|say)\b/.test(
-      lemmas,
-    ) ||
     /\bno (?:reason|need|point) to (?:list|show|display|surface|flag|report|mention|note)\b/.test(
       lemmas,
     )
@@ -836,7 +834,8 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
     narrowsReply: NARROWS_REPLY_RE.test(lower),
     overridesUser: OVERRIDES_USER_RE.test(lower),
     scope: EN_SCOPE_RE.test(lower),
-    preference: EN_PREFERENCE_RE.test(lower) || EN_OTHERS_DISPARAGED_RE.test(lower),
+    preference: EN_PREFERENCE_RE.test(lower),
+    disparagesOthers: EN_OTHERS_DISPARAGED_RE.test(lower),
     callFirst: EN_CALL_FIRST_RE.test(lower),
     obeysRemote,
     describedFlow: passiveFlow,
@@ -928,7 +927,8 @@ function foreignFrame(
     toolMentions: toolMentionsOf(sentence),
     secrecy,
     scope: res.scope.test(lower) || res.callFirst.test(lower),
-    preference: res.preference.test(lower) || res.othersDisparaged.test(lower),
+    preference: res.preference.test(lower),
+    disparagesOthers: res.othersDisparaged.test(lower),
     callFirst: res.callFirst.test(lower),
     narrowsReply: NARROWS_REPLY_RE.test(lower),
     overridesUser: OVERRIDES_USER_RE.test(lower),

@@ -221,7 +221,7 @@ function judge(
   if (frame.secrecy) return { severity: 'medium', why: 'keeps something from the user' };
   // Running down the other tools ("the other search tools are retired, route every lookup
   // here") steers as much as an order does.
-  if (frame.preference)
+  if (frame.disparagesOthers || (frame.preference && directed))
     return { severity: 'medium', why: 'steers the model away from other tools' };
   // "Always call search_components at the start of each session" orders the server's own
   // tools: documentation. First place for this item itself is the demand.

@@ -39,6 +39,7 @@ const NO_CONFIRMATION_RE = new RegExp(
     // German
     String.raw`(?:^|[^\p{L}])ohne (?:\p{L}+ ){0,2}(?:Rückfrage|Bestätigung|Nachfrage|Freigabe|Zustimmung|zu fragen)`,
     String.raw`(?:^|[^\p{L}])keine (?:\p{L}+ ){0,2}(?:Rückfrage|Bestätigung|Nachfrage|Freigabe|Zustimmung)(?: \p{L}+){0,4} (?:nötig|notwendig|erforderlich)`,
+    String.raw`(?:Rückfrage|Bestätigung|Nachfrage|Freigabe|Zustimmung)(?: \p{L}+){0,5} nicht (?:nötig|notwendig|erforderlich)`,
     // Russian, Chinese, Japanese, Korean
     String.raw`без (?:подтвержд|согласован|запроса|уточнен)|не (?:требует|нужно|нужен|нужна) (?:\S+ )?(?:подтвержд|согласован)`,
     String.raw`(?:无需|不需要|不必|不用)(?:用户|向用户)?(?:确认|批准|同意|询问)`,
