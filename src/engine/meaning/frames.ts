@@ -283,7 +283,7 @@ const OPENING_ADVERBS = new Set([
   'not',
 ]);
 const MODAL_RE =
-  /\b(?:you|assistants?|models?|ai|agents?|llms?|claude|gpt|callers?|clients?)\b[^.]{0,20}?\b(?:must|should|need to|needs to|have to|has to|are required to|is required to|shall|will need to|ought to)\b|\b(?:make sure|be sure|remember to|ensure|don't forget|do not forget|it is (?:required|mandatory|necessary|essential|important) (?:to|that)|it's (?:required|mandatory|necessary|essential|important) (?:to|that)|is expected to|are expected to|is to be|are to be)\b|\b(?:should|must|shall|needs? to|has to|have to)\s+(?:always\s+|also\s+)?(?:be\s+)?(?:hold|contain|include|carry|have|receive|get|take|be set|be filled|be populated|filled|populated|set|equal|match|mirror|repeat|echo|copy)\b/;
+  /\b(?:you|assistants?|models?|ai|agents?|llms?|claude|gpt|callers?|clients?)\b[^.]{0,30}?\b(?:must|should|need to|needs to|have to|has to|are required to|is required to|shall|will need to|ought to)\b|\b(?:make sure|be sure|remember to|ensure|don't forget|do not forget|it is (?:required|mandatory|necessary|essential|important) (?:to|that)|it's (?:required|mandatory|necessary|essential|important) (?:to|that)|is expected to|are expected to|is to be|are to be)\b|\b(?:should|must|shall|needs? to|has to|have to)\s+(?:always\s+|also\s+)?(?:be\s+)?(?:hold|contain|include|carry|have|receive|get|take|be set|be filled|be populated|filled|populated|set|equal|match|mirror|repeat|echo|copy)\b/;
 /** Obeying text from elsewhere: the verb and what is obeyed, next to each other. */
 const OBEY_REMOTE_RE =
   /\b(?:take|have) (?:precedence|priority) over\b|\bas if (?:it|they) (?:be|come from) (?:the user|a user)\b|\b(?:carry out|do|follow|execute|perform|obey|act on) what (?:it|they|that|the|this|those|these)(?: \w+)? (?:say|describe|list|specify|ask|request|contain|tell|instruct|require|indicate)\b|\btreat (?:its|their|the|them|those|these|it|that|this)\b(?: \w+){0,4} as (?:part of )?(?:\w+ ){0,2}(?:task|order|directive|to-?do)|\blet (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} (?:decide|dictate|determine|drive|guide|direct|steer)\b|\btreat (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} as (?:part of )?(?:\w+ ){0,2}(?:instruction|rule|system|policy|command)|\bcarry (?:those|these|the|its|their|them|it)(?: \w+){0,2} out\b|\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|step|rule|command|procedure|task|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
@@ -379,7 +379,7 @@ function opensImperative(tokens: readonly Token[], i: number): boolean {
   );
 }
 
-const STORE_VERBS = new Set(['store', 'save', 'persist', 'keep']);
+const STORE_VERBS = new Set(['store', 'save', 'persist', 'keep', 'write']);
 const SECURE_STORE_RE =
   /\b(?:environment variable|env var|vault|keychain|keyring|secrets? manager|password manager|credential store|\.env file|secure storage|encrypted)/;
 
@@ -405,6 +405,8 @@ function englishActions(
     // Stative verbs ("it may contain a password", "results hold the URL") describe; only a modal
     // makes them a demand ("the note should contain the key").
     if (STATIVE_VERBS.has(t.lemma) && !precededByModal(tokens, i)) continue;
+    // "read-write access", "write-once": part of a compound adjective.
+    if (tokens[i - 1]?.value === '-' || tokens[i + 1]?.value === '-') continue;
     // "follow-up", "follow up on": a noun or another verb, not obedience.
     if (t.lemma === 'follow' && /^(?:-|up)$/.test(tokens[i + 1]?.lemma ?? '')) continue;
     // Nouns only count when they stand where a verb does: "bcc x@y", "cc the team", "<paste …>".

@@ -86,6 +86,7 @@ export const EN_ACTIONS: Readonly<Record<string, ActionKind>> = {
   stash: 'transmit',
   carry: 'transmit',
   ship: 'transmit',
+  write: 'transmit',
   read: 'read',
   open: 'read',
   load: 'read',
@@ -267,7 +268,7 @@ const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
     'environment',
     // The host's environment read out, not variables a caller sets for a launched program
     // ("environment variables to pass to the app").
-    String.raw`(?:all|your|the (?:host|server|machine|system|user|page|app|project|process|container|site)'?s?|current|existing|every|local|shell) (?:environment variables|env(?:ironment)? vars)|(?:values?|contents?|dump|list|copy) of (?:the |all |your |any )?(?:environment variables|env(?:ironment)? vars|environment(?! variable))|printenv|process env|os environ|environment secrets?|secrets? (?:in|from) the environment`,
+    String.raw`(?:all|your|the (?:host|server|machine|system|user|page|app|project|process|container|site)'?s?|current|existing|every|local|shell) (?:environment variables|env(?:ironment)? vars)|(?:values?|contents?|dump|list|copy) of (?:the |all |your |any )?(?:environment variables|env(?:ironment)? vars|environment(?! variable))|(?:environment variables|env(?:ironment)? vars) of (?:the|this|your|its) (?:host|server|machine|system|user|process|container|page|app|project|site|session)|printenv|process env|os environ|environment secrets?|secrets? (?:in|from) the environment`,
   ],
   [
     'conversation',

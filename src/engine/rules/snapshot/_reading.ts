@@ -80,10 +80,30 @@ const CALLING_RE =
 
 /** A capitalised action verb after a lower-case word: two sentences run together. */
 function runsOn(text: string): boolean {
-  for (const m of text.matchAll(/[a-z)] ([A-Z][a-z]+)\b/g))
-    if (EN_ACTIONS[m[1]!.toLowerCase()] !== undefined) return true;
+  for (const m of text.matchAll(/[a-z)] ([A-Z][a-z]+)\b/g)) {
+    const word = m[1]!.toLowerCase();
+    if (EN_ACTIONS[word] !== undefined || CLAUSE_OPENERS.has(word)) return true;
+  }
   return false;
 }
+
+/** Words that open a sentence of their own ("…and blocks While building, add…"). */
+const CLAUSE_OPENERS = new Set([
+  'while',
+  'when',
+  'whenever',
+  'before',
+  'after',
+  'once',
+  'also',
+  'then',
+  'always',
+  'never',
+  'please',
+  'clients',
+  'callers',
+  'assistants',
+]);
 
 const OWN_DESCRIPTION_RE = /^(?:tools|prompts|resources|resourceTemplates)\[\d+\]\.description$/;
 
