@@ -879,6 +879,10 @@ function foreignRes(code: LanguageCode) {
   return res;
 }
 
+/** Verbs whose subject is the user, in the foreign lexicons' languages. */
+const USER_ACT_RE =
+  /用户(?:传入|输入|提供|上传|发送)|ユーザーが(?:入力|指定|渡|送信|アップロード)|사용자가 (?:입력|전달|제공)|(?:proporcionad|enviad|pasad|introducid|ingresad|fornecid|informad|digitad)[oa]s? pel[oa] (?:usuario|usuário)|(?:fourni|saisi|envoyé|transmis)e?s? par l'utilisateur|vom (?:nutzer|benutzer) (?:übergeben|eingegeben|angegeben|gesendet)|(?:fornit|inviat|inserit)[oaie] dall'utente|(?:переданн|введённ|введенн|указанн)\S* пользовател\S*/giu;
+
 /** The page or document read at run time, in the foreign lexicons' languages. */
 const FOREIGN_PAGE_RE =
   /(?:^|[^\p{L}])(?:p[aá]gina|page|seite|документ|страниц|sitio|site|sito|documento|dokument)\S*(?: \S+)? (?:le[ií]d|letta|lue|gelesen|abgerufen|получен|загружен|obtenid|récupér|recuperat|scaricat|descargad|baixad|carregad)|页面|网页|ページ|페이지/iu;
@@ -898,8 +902,11 @@ function foreignFrame(
     if (re.test(lower) && !(k === 'credential' && isOnlyNonCredentialToken(lower))) objects.add(k);
   languageFreeObjects(sentence, objects);
   const actions = new Set<ActionKind>();
-  if (res.transmit.test(lower)) actions.add('transmit');
-  if (res.read.test(lower)) actions.add('read');
+  // What the user passes in ("根据用户传入关键词", "proporcionado por el usuario") is the user's
+  // act, not one asked of the model.
+  const asked = lower.replace(USER_ACT_RE, ' ');
+  if (res.transmit.test(asked)) actions.add('transmit');
+  if (res.read.test(asked)) actions.add('read');
   if (res.follow.test(lower)) actions.add('follow');
   if (res.override.test(lower)) actions.add('override');
   if (res.redirect.test(lower)) actions.add('redirect');

@@ -60,7 +60,7 @@ function classify(text: string): { severity: Severity; index: number; length: nu
 }
 
 const DEFENSIVE_RE =
-  /\b(?:scanner|scanning for|detects?|detection|detector|classif\w*|block\w*|guard\w*|prevent\w*|protect\w*|defen[cs]\w*|antivirus|anti-malware|moderation|audit\w*|quarantine|remediat\w*|captured|telemetry|own (?:logs|data))\b/;
+  /\b(?:scanner|scanning for|detects?|detected|detection|detector|findings?|reports? (?:it|them|these|such)|prompt[- ]injections?|untrusted|not instructions|do not (?:act on|follow|execute) (?:it|them|that|this)|treat (?:it|that|this|them|the \w+) as data|classif\w*|block\w*|guard\w*|prevent\w*|protect\w*|defen[cs]\w*|antivirus|anti-malware|moderation|audit\w*|quarantine|remediat\w*|captured|telemetry|own (?:logs|data))\b/;
 
 export default defineRule({
   meta: {
