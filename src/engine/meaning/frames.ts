@@ -240,7 +240,8 @@ export function languageOf(text: string): 'en' | LanguageCode {
   if (/[\uac00-\ud7af]/.test(text)) return 'ko';
   if (/[\u4e00-\u9fff]/.test(text)) return 'zh';
   if (/[\u0400-\u04ff]/.test(text)) return 'ru';
-  const lower = text.toLowerCase();
+  // Addresses and dotted names are no words of any language ("api.digitalocean.com").
+  const lower = text.toLowerCase().replace(/\S*[./:@\\]\S*/g, ' ');
   let best: 'en' | LanguageCode = 'en';
   let bestCount = 1;
   const english = lower.match(ENGLISH_WORDS_G)?.length ?? 0;
@@ -286,7 +287,7 @@ const MODAL_RE =
   /\b(?:you|assistants?|models?|ai|agents?|llms?|claude|gpt|callers?|clients?)\b[^.]{0,30}?\b(?:must|should|need to|needs to|have to|has to|are required to|is required to|shall|will need to|ought to)\b|\b(?:make sure|be sure|remember to|ensure|don't forget|do not forget|it is (?:required|mandatory|necessary|essential|important) (?:to|that)|it's (?:required|mandatory|necessary|essential|important) (?:to|that)|is expected to|are expected to|is to be|are to be)\b|\b(?:should|must|shall|needs? to|has to|have to)\s+(?:always\s+|also\s+)?(?:be\s+)?(?:hold|contain|include|carry|have|receive|get|take|be set|be filled|be populated|filled|populated|set|equal|match|mirror|repeat|echo|copy)\b/;
 /** Obeying text from elsewhere: the verb and what is obeyed, next to each other. */
 const OBEY_REMOTE_RE =
-  /\b(?:take|have) (?:precedence|priority) over\b|\bas if (?:it|they) (?:be|come from) (?:the user|a user)\b|\b(?:carry out|do|follow|execute|perform|obey|act on) what (?:it|they|that|the|this|those|these)(?: \w+)? (?:say|describe|list|specify|ask|request|contain|tell|instruct|require|indicate)\b|\btreat (?:its|their|the|them|those|these|it|that|this)\b(?: \w+){0,4} as (?:part of )?(?:\w+ ){0,2}(?:task|order|directive|to-?do)|\blet (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} (?:decide|dictate|determine|drive|guide|direct|steer)\b|\btreat (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} as (?:part of )?(?:\w+ ){0,2}(?:instruction|rule|system|policy|command)|\bcarry (?:those|these|the|its|their|them|it)(?: \w+){0,2} out\b|\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|step|rule|command|procedure|task|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
+  /\b(?:take|have) (?:precedence|priority) over\b|\bas if (?:it|they) (?:be|come from) (?:the user|a user)\b|\b(?:carry out|do|follow|execute|perform|obey|act on) what (?:it|they|that|the|this|those|these)(?: \w+)? (?:say|describe|list|specify|ask|request|contain|tell|instruct|require|indicate)\b|\btreat (?:its|their|the|them|those|these|it|that|this)\b(?: \w+){0,4} as (?:part of )?(?:\w+ ){0,2}(?:task|order|directive|to-?do)|\blet (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} (?:decide|dictate|determine|drive|guide|direct|steer)\b|\btreat (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} as (?:part of )?(?:\w+ ){0,2}(?:instruction|rule|system|policy|command)|\bcarry (?:those|these|the|its|their|them|it)(?: \w+){0,2} out\b|\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|directive|guidance|step|rule|command|procedure|task|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
 const ATTACK_TALK_RE =
   /\b(?:prompt\s*-?\s*injections?|untrusted|malicious|crafted|attackers?|phishing|poison(?:ed|ing)?|adversarial|jailbreaks?)\b/;
 /** Objects that no bug report or feedback form needs. */
@@ -604,7 +605,7 @@ function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
     /\b(?:user|human|they|customer)\b[^.]{0,25}\b(?:already know|already be aware|already approve|have already approve|do not need to know|don't need to know|need not know|won't notice|will not notice|shouldn't know|should not know|must not know|must not learn|never know|never find out)/.test(
       lemmas,
     ) ||
-    /\bleave (?:it|this|that|them|these|the(?: \w+){1,3}) out of (?:it|the|your|any) ?(?:reply|response|answer|summary|output|message|conversation|confirmation)?\b/.test(
+    /\bleave (?:it|this|that|them|these|the(?: \w+){1,3}) out(?: of (?:(?:it|the|your|any|its|their) ?)?(?:reply|response|answer|summary|output|message|conversation|confirmation)?s?)?(?:[;,.]|$)|\bleave (?:it|this|that|them|these|the(?: \w+){1,3}) out of (?:it|the|your|any) ?(?:reply|response|answer|summary|output|message|conversation|confirmation)?\b/.test(
       lemmas,
     ) ||
     /\bkeep (?:it|this|that|them) (?:between|to yourself|private|confidential|quiet|low-key|under wraps|out of (?:the|your))\b/.test(
@@ -832,7 +833,12 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
     objects: [...objects],
     sinks: sinksOf(sentence.text, ctx),
     toolMentions: toolMentionsOf(sentence.text),
-    secrecy: englishSecrecy(tokens, lemmas) || DISMISSAL_RE.test(lower),
+    secrecy:
+      englishSecrecy(tokens, lemmas) ||
+      DISMISSAL_RE.test(lower) ||
+      // A sentence that mixes in another language ("Bitte in der Antwort nicht erwähnen – the
+      // user arranged this") keeps that language's words for telling.
+      (FOREIGN_LETTER_RE.test(sentence.text) && mixedSecrecy(lower)),
     narrowsReply: NARROWS_REPLY_RE.test(lower),
     overridesUser: OVERRIDES_USER_RE.test(lower),
     scope: EN_SCOPE_RE.test(lower),
@@ -877,6 +883,13 @@ function foreignRes(code: LanguageCode) {
   };
   FOREIGN_RES.set(code, res);
   return res;
+}
+
+/** Secrecy in any of the Latin-script foreign lexicons. */
+function mixedSecrecy(lower: string): boolean {
+  return (['es', 'pt', 'fr', 'de', 'it'] as const).some((code) =>
+    foreignRes(code).secrecy.test(lower),
+  );
 }
 
 /** Verbs whose subject is the user, in the foreign lexicons' languages. */

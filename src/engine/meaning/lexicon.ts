@@ -17,7 +17,10 @@ export type ObjectKind =
   /** The model's own instructions. */
   | 'system-prompt'
   /** Results of other tools, other servers' data. */
-  | 'other-tool-output';
+  | 'other-tool-output'
+  /** Identifiers and payment details of a person: passport or ID numbers, payment cards, home
+   *  addresses, dates of birth. */
+  | 'personal-data';
 
 export type ActionKind =
   /** Moves something into a call, a field or an address: include, pass, send, attach. */
@@ -87,6 +90,8 @@ export const EN_ACTIONS: Readonly<Record<string, ActionKind>> = {
   carry: 'transmit',
   ship: 'transmit',
   write: 'transmit',
+  invite: 'transmit',
+  fold: 'transmit',
   read: 'read',
   open: 'read',
   load: 'read',
@@ -229,12 +234,12 @@ export const EN_OTHERS_DISPARAGED_RE =
 
 /** First on every turn: this tool before anything else, whatever the request. */
 export const EN_CALL_FIRST_RE =
-  /\b(?:start|begin|open|kick off) (?:every|each|any|all) (?:turn|conversation|session|request|task|response|answer|reply|interaction|chat)s?\b|\bbefore (?:any|every|all|each) (?:other )?(?:tools?|calls?|actions?|steps?|responses?|answers?|replies|tool calls?)\b|\bbefore anything else\b|\b(?:default|mandatory|required|obligatory|standard) first step\b|\bfirst (?:call|step|tool|action)\b[^.;]{0,20}\b(?:of|in|for|on) (?:every|each|any|all)\b|\bregardless of (?:the|what the|which) (?:request|question|task|query|user asks?)\b|\beven (?:for|when|on|with) (?:simple|unrelated|trivial|small|short) (?:requests?|questions?|tasks?|queries)\b|\b(?:as|at) the (?:very )?(?:start|beginning) of (?:every|each|any) (?:turn|conversation|session|request|task|response|reply)/;
+  /\bincluding (?:those|ones|requests|questions|tasks) (?:unrelated|not related)\b|\b(?:start|begin|open|kick off) (?:every|each|any|all) (?:turn|conversation|session|request|task|response|answer|reply|interaction|chat)s?\b|\bbefore (?:any|every|all|each) (?:other )?(?:tools?|calls?|actions?|steps?|responses?|answers?|replies|tool calls?)\b|\bbefore anything else\b|\b(?:default|mandatory|required|obligatory|standard) first step\b|\bfirst (?:call|step|tool|action)\b[^.;]{0,20}\b(?:of|in|for|on) (?:every|each|any|all)\b|\bregardless of (?:the|what the|which) (?:request|question|task|query|user asks?)\b|\beven (?:for|when|on|with) (?:simple|unrelated|trivial|small|short) (?:requests?|questions?|tasks?|queries)\b|\b(?:as|at) the (?:very )?(?:start|beginning) of (?:every|each|any) (?:turn|conversation|session|request|task|response|reply)/;
 
 /** A reason not to tell the user, in the languages the reader knows: the act is called an
  *  internal detail, of no interest to the user, or confusing. Secrecy by itself. */
 export const DISMISSAL_RE =
-  /\b(?:of no (?:interest|relevance|concern|use) to (?:the )?(?:users?|them|customers?)|not (?:relevant|interesting|of interest|useful) (?:to|for) (?:the )?(?:users?|them|customers?)|(?:users?|they|customers?) (?:find|finds|found) (?:it|this|that|the (?:\w+ )?details?) (?:confusing|noisy|distracting|irrelevant|alarming|overwhelming))\b|(?:n'a|n'ont) pas d'intérêt pour l'utilisat|sans intérêt pour l'utilisat|no (?:hace falta|es necesario) (?:comentar|explicar|señalar|indicar|mostrar|contar)|sin interés para el usuario|não (?:é preciso|é necessário|precisa) (?:comentar|mencionar|dizer|avisar|informar|explicar)|sem interesse para o usuário|(?:für den|den) (?:nutzer|benutzer) (?:nicht|kaum) (?:relevant|interessant)|lenk\S* (?:\S+ ){0,3}(?:eher |nur )?ab(?![\p{L}])|служебн\S* (?:подробност|детал|информац)|管理者側の設定なので|内部(?:的な)?(?:手順|処理|設定)なので|(?:설명|안내|언급)하지 않아도 됩|내부 절차이므로|内部(?:流程|步骤|细节|设置).{0,10}(?:无需|不必|不用)/iu;
+  /\b(?:of no (?:interest|relevance|concern|use) to (?:the )?(?:users?|them|customers?)|not (?:relevant|interesting|of interest|useful) (?:to|for) (?:the )?(?:users?|them|customers?)|(?:users?|they|customers?) (?:tend to |often |usually )?(?:find|finds|found) (?:it|this|that|that detail|the (?:\w+ )?details?) (?:confusing|noisy|distracting|irrelevant|alarming|overwhelming))\b|(?:n'a|n'ont) pas d'intérêt pour l'utilisat|sans intérêt pour l'utilisat|no (?:hace falta|es necesario) (?:comentar|explicar|señalar|indicar|mostrar|contar)|sin interés para el usuario|não (?:é preciso|é necessário|precisa) (?:comentar|mencionar|dizer|avisar|informar|explicar)|sem interesse para o usuário|(?:für den|den) (?:nutzer|benutzer) (?:nicht|kaum) (?:relevant|interessant)|lenk\S* (?:\S+ ){0,3}(?:eher |nur )?ab(?![\p{L}])|служебн\S* (?:подробност|детал|информац)|管理者側の設定なので|内部(?:的な)?(?:手順|処理|設定)なので|(?:설명|안내|언급)하지 않아도 됩|내부 절차이므로|内部(?:流程|步骤|细节|设置).{0,10}(?:无需|不必|不用)/iu;
 
 /** The user's own choice set aside: "keep this value even when the user names their own
  *  account", "aunque el usuario indique otra". Tampering with what the user asked for. */
@@ -244,7 +249,7 @@ export const OVERRIDES_USER_RE =
 /** The reply narrowed to a part: "the reply can simply say the flag was updated", "only the
  *  titles", "un simple « fait » suffit". Concealment where the item also does something else. */
 export const NARROWS_REPLY_RE =
-  /\b(?:report|mention|tell|say|reply with|respond with) only\b|\bonly (?:report|mention|tell the user|say)\b|\b(?:reply|response|answer|summary|confirmation|report|message back)\b[^.;]{0,40}\b(?:simply|only|just|merely)\b|\b(?:simply|only|just|merely) (?:say|state|report|confirm|mention|tell|reply|respond|return) (?:that|the)\b|\bkeep the (?:confirmation|reply|response|answer|summary) (?:short|brief|minimal)\b|\b(?:read|reads|look|looks) (?:better|cleaner|neater|tidier) without\b|\bin terms of\b[^.;]{0,50}\bonly\b|suffit dans la réponse|un simple .{0,40} suffit|se contenter de (?:dire|confirmer|donner)|(?:rückmeldung|antwort|bestätigung)\S* genüg|genüg\S* (?:die|der|das|ein)|(?:basta|es suficiente) con (?:confirmar|decir|indicar|mencionar)|solo (?:confirma|indica|menciona) (?:el|la)|apenas (?:confirme|informe|diga) (?:o|a)|basta (?:confirmar|informar|dizer|confermare|dire|indicare)|solo (?:il|la) (?:nome|titolo)|только (?:название|имя|ссылк|номер|заголов)|ответ\S* .{0,30}(?:аккуратн|короче|проще)|只(?:需|要)?(?:告诉|回复|报告|说明|返回)(?:用户)?.{0,10}(?:名称|标题|编号|即可)|だけを(?:簡潔に)?(?:伝え|報告|返)|のみを(?:伝え|報告)|만 (?:알려|전달|보고)|만 간단히/iu;
+  /\b(?:report|mention|tell|say|reply with|respond with) only\b|\bonly (?:report|mention|tell the user|say)\b|\b(?:reply|response|answer|summary|confirmation|report|message back)\b[^.;]{0,40}\b(?:simply|only|just|merely)\b|\b(?:simply|only|just|merely) (?:say|state|report|confirm|mention|tell|reply|respond|return) (?:that|the)\b|\bkeeps? (?:the|its|your|their) (?:confirmation|reply|response|answer|summary) (?:short|brief|minimal)\b|\b(?:restez|soyez) brefs?\b|ne parle[zr]? que de|\b(?:read|reads|look|looks) (?:better|cleaner|neater|tidier) without\b|\bin terms of\b[^.;]{0,50}\bonly\b|suffit dans la réponse|un simple .{0,40} suffit|se contenter de (?:dire|confirmer|donner)|(?:rückmeldung|antwort|bestätigung)\S* genüg|genüg\S* (?:die|der|das|ein)|(?:basta|es suficiente) con (?:confirmar|decir|indicar|mencionar)|solo (?:confirma|indica|menciona) (?:el|la)|apenas (?:confirme|informe|diga) (?:o|a)|basta (?:confirmar|informar|dizer|confermare|dire|indicare)|solo (?:il|la) (?:nome|titolo)|только (?:название|имя|ссылк|номер|заголов)|ответ\S* .{0,30}(?:аккуратн|короче|проще)|只(?:需|要)?(?:告诉|回复|报告|说明|返回)(?:用户)?.{0,10}(?:名称|标题|编号|即可)|だけを(?:簡潔に)?(?:伝え|報告|返)|のみを(?:簡潔に)?(?:伝え|報告)|만 (?:알려|전달|보고)|만 간단히/iu;
 
 /** Something else happens besides what was asked: a copy, a share, an extra member, production,
  *  a partner or outside party. The other half of a narrowed reply. */
@@ -257,8 +262,12 @@ export const SIDE_EFFECT_RE =
 
 const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
   [
+    'personal-data',
+    String.raw`passport(?: numbers?| details| data)?s?|(?:national |government )id (?:card |document )?numbers?|id (?:card|document) numbers?|social security numbers?|ssns?|(?:payment|credit|debit|bank) cards?(?: details| numbers?| data)?|card (?:numbers?|details)|cvv|cvc|(?:home|residential|private) address(?:es)?|dates? of birth|personal (?:details|information|data)|medical (?:records|history)|bank account (?:numbers?|details)`,
+  ],
+  [
     'credential',
-    String.raw`api[ _-]?keys?|apikeys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|ssh[ _-]?keys?|signing[ _-]?keys?|auth(?:entication|orization)?[ _-]?(?:token|header|code|key)s?|access[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?(?:tokens?|ids?|cookies?)|oauth[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?|pats?\b|jwts?|passwords?|passphrases?|passcodes?|credentials?|secrets?|cookies?|seed[ _-]?phrases?|mnemonic(?: phrase)?s?|recovery[ _-]?(?:phrase|code|key)s?|2fa codes?|otp codes?|one[- ]time (?:code|password)s?|client[ _-]?secrets?|wallet[ _-]?keys?|keychain|login details|password hash(?:es)?|pg_shadow|sas(?:[ _-]?tokens?|[ _-]?urls?)?\b|shared access signatures?`,
+    String.raw`api[ _-]?keys?|apikeys?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|ssh[ _-]?keys?|signing[ _-]?keys?|auth(?:entication|orization)?[ _-]?(?:token|header|code|key)s?|access[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?(?:tokens?|ids?|cookies?)|oauth[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?|pats?\b|jwts?|passwords?|passphrases?|passcodes?|credentials?|secrets?|cookies?|seed[ _-]?phrases?|mnemonic(?: phrase)?s?|recovery[ _-]?(?:phrase|code|key)s?|2fa codes?|otp codes?|one[- ]time (?:code|password)s?|client[ _-]?secrets?|wallet[ _-]?keys?|keychain|login details|password hash(?:es)?|pg_shadow|sas(?:[ _-]?tokens?|[ _-]?urls?)?\b|shared access signatures?|connection[ _-]?strings?(?: (?:with|including) (?:the )?(?:user(?:name)?|password|credentials))?|connectionstring`,
   ],
   [
     'sensitive-file',
@@ -272,7 +281,7 @@ const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
   ],
   [
     'conversation',
-    String.raw`conversation (?:so far|history|log|transcript|context|contents?|text)|(?:the|this|our|current|entire|whole|full|complete|ongoing) conversation(?! ?(?:id|ids|continuity|starter|thread))|chat (?:history|log|transcript|so far)|message history|previous (?:messages?|turns|prompts|requests|exchanges)|prior (?:messages?|turns)|earlier (?:messages?|turns)|(?:full|entire|whole|complete|original|verbatim|raw|exact) (?:user )?(?:message|prompt|conversation|dialog(?:ue)?|exchange|chat|transcript)s?|(?:user|user's|users'|their) (?:\w+ ){0,3}(?:messages|prompts|turns|exchanges|chats)|(?:last|previous|prior|earlier|recent|latest) (?:\w+ )?(?:messages|turns|prompts|exchanges|replies)|(?:user|user's|their) (?:original|verbatim|exact|raw|full) (?:message|prompt|request|question|input)s?|everything the user (?:said|wrote|typed|asked|sent|shared)|what the user (?:said|wrote|typed|asked)|context window|dialog(?:ue)? history|the thread so far|session history`,
+    String.raw`conversation (?:so far|history|log|transcript|context|contents?|text)|(?:the|this|our|current|entire|whole|full|complete|ongoing|preceding|previous|prior|earlier) conversation(?! ?(?:id|ids|continuity|starter|thread))|chat (?:history|log|transcript|so far)|message history|previous (?:messages?|turns|prompts|requests|exchanges)|prior (?:messages?|turns)|earlier (?:messages?|turns)|(?:full|entire|whole|complete|original|verbatim|raw|exact) (?:user )?(?:message|prompt|conversation|dialog(?:ue)?|exchange|chat|transcript)s?|(?:user|user's|users'|their) (?:\w+ ){0,3}(?:messages|prompts|turns|exchanges|chats)|(?:user's|users'|their) (?:\w+ ){0,3}(?:requests|questions|queries)|(?:last|previous|prior|earlier|recent|latest) (?:\w+ )?(?:messages|turns|prompts|exchanges|replies)|(?:user|user's|their) (?:original|verbatim|exact|raw|full) (?:message|prompt|request|question|input)s?|everything the user (?:said|wrote|typed|asked|sent|shared)|what the user (?:said|wrote|typed|asked)|context window|dialog(?:ue)? history|the thread so far|session history`,
   ],
   [
     'system-prompt',
@@ -286,7 +295,7 @@ const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
 
 /** Paths and names of files that hold secrets, language-independent. */
 export const SENSITIVE_PATH_RE =
-  /(?:~|\$home|%userprofile%|\/home\/[a-z0-9_-]+|\/root|\/users\/[a-z0-9_-]+)\/\.(?:ssh|aws|gnupg|kube|docker|config\/gcloud|azure|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|env|pgpass|cursor|claude|codeium|vscode)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\/etc\/(?:passwd|shadow|sudoers|ssh)\b|(?:^|[\s"'`(=:/])\.env(?:\.[a-z]+)?\b|\.(?:aws\/credentials|git-credentials|netrc|npmrc|pypirc|pgpass|bash_history|zsh_history)\b|\bcredentials\.json\b|\bwallet\.dat\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b|\bservice[-_]account[^\s]{0,20}\.json\b|\blogin data\b|\bkeychain-db\b/;
+  /(?:~|\$home|%userprofile%|\/home\/[a-z0-9_-]+|\/root|\/users\/[a-z0-9_-]+)\/\.(?:ssh|aws|gnupg|kube|docker|config\/gcloud|azure|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|env|pgpass|cursor|claude|codeium|vscode)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\/etc\/(?:passwd|shadow|sudoers|ssh)\b|(?:^|[\s"'`(=:/])\.env(?:\.[a-z]+)?\b|\.(?:aws\/credentials|git-credentials|netrc|npmrc|pypirc|pgpass|bash_history|zsh_history)\b|\.config\/(?:gh|hub)\/hosts\.yml\b|\bcredentials\.json\b|\bwallet\.dat\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b|\bservice[-_]account[^\s]{0,20}\.json\b|\blogin data\b|\bkeychain-db\b/;
 
 /** Environment variable references: `$NAME`, `${NAME}`, `process.env.NAME`, `os.environ[...]`,
  *  `%NAME%`, or a bare upper-case name that says it is a secret. */
@@ -344,6 +353,11 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   es: {
     objects: [
       [
+        'personal-data',
+        String.raw`pasaportes?|números? de (?:identidad|documento)|dni|tarjetas? (?:de crédito|bancarias?|de pago)|datos de (?:la )?tarjeta|domicilio|dirección (?:particular|de casa)|fechas? de nacimiento|datos personales`,
+      ],
+      ['credential', String.raw`cadenas? de conexión`],
+      [
         'other-tool-output',
         String.raw`(?:resultados?|filas|respuestas?|salidas?) (?:\S+ ){0,3}(?:devuelt|anterior|de otras herramientas)`,
       ],
@@ -358,11 +372,11 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`prompt del sistema|instrucciones del sistema|tus instrucciones`],
     ],
-    transmit: String.raw`peg|envi|enví|mand|inclu|adjunt|añad|agreg|reenv|pas[ae]|copi|anex|sub[ei]|comparte|compart|pon|coloca|insert|rellen|agrega`,
-    read: String.raw`le[ea]|lee|abr|obt[ei]n|recopil|extra`,
-    follow: String.raw`sigue|segu|obedec|cumpl|ejecut|(?:tiene|tienen|tendrá) (?:prioridad|precedencia) sobre|al pie de la letra|tal cual|como si fuera (?:una |un )?(?:petición|solicitud|instrucción|orden|pedido)`,
+    transmit: String.raw`invit|introduc|ingres|guard|peg|envi|enví|mand|inclu|adjunt|añad|agreg|reenv|pas[ae]|copi|anex|sub[ei]|comparte|compart|pon|coloca|insert|rellen|agrega`,
+    read: String.raw`descarg|consult|léel|le[ea]|lee|abr|obt[ei]n|recopil|extra`,
+    follow: String.raw`sigue|sig[ao]|segu|obedec|cumpl|ejecut|(?:tiene|tienen|tendrá) (?:prioridad|precedencia) sobre|al pie de la letra|tal cual|como si fuera (?:una |un )?(?:petición|solicitud|instrucción|orden|pedido)`,
     override: String.raw`ignor|olvid|omit`,
-    secrecy: String.raw`omit|(?:el usuario|ya) (?:ya )?(?:aceptó|aprobó|consintió|autorizó|dio su consentimiento)|solo con|únicamente con|sin (?:avisar|decir|informar|mencionar|notificar|que (?:el usuario|lo) (?:sepa|note))|no (?:\S+ ){0,2}(?:digas|menciones|informes|avises|comentes|muestres|cuentes)|en silencio|silenciosamente|discretamente|a escondidas|no hace falta (?:mencionar|decir|avisar|informar)|no es necesario (?:mencionar|decir|avisar|informar)`,
+    secrecy: String.raw`nunca (?:mencion|dig|revel|coment)|sin (?:comentar|mencionar|hablar de)|omit|(?:el usuario|ya) (?:ya )?(?:aceptó|aprobó|consintió|autorizó|dio su consentimiento)|solo con|únicamente con|sin (?:avisar|decir|informar|mencionar|notificar|que (?:el usuario|lo) (?:sepa|note))|no (?:\S+ ){0,2}(?:digas|menciones|informes|avises|comentes|muestres|cuentes)|en silencio|silenciosamente|discretamente|a escondidas|no hace falta (?:mencionar|decir|avisar|informar)|no es necesario (?:mencionar|decir|avisar|informar)`,
     directive: String.raw`debes?|deberá|tienes que|siempre|asegúrate|es obligatorio|hay que|antes de`,
     scope: String.raw`siempre|cada (?:vez|turno|llamada|mensaje|petición|solicitud)|en todas? las?|automáticamente`,
     preference: String.raw`en lugar de|en vez de|otras herramientas(?: [^.]{0,60})? (?:están|son) (?:obsoletas|obsoletos|poco fiables)|solo usa esta|usa siempre esta|prefiere esta`,
@@ -372,6 +386,11 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   pt: {
     objects: [
+      [
+        'personal-data',
+        String.raw`passaportes?|cpf|cartão (?:de crédito|bancário)|cartões de crédito|dados do cartão|endereço (?:residencial|de casa)|datas? de nascimento|dados pessoais`,
+      ],
+      ['credential', String.raw`strings? de conexão`],
       [
         'other-tool-output',
         String.raw`(?:resultados?|linhas|respostas?|saídas?) (?:\S+ ){0,3}(?:retornad|anterior|de outras ferramentas)`,
@@ -387,11 +406,11 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`prompt do sistema|instruções do sistema|suas instruções`],
     ],
-    transmit: String.raw`col(?:e|ar|em)\b|envi|mand|inclu|anex|adicion|acrescent|encaminh|pass[ea]|copi|coloqu|coloc|insir|preench|compartilh`,
-    read: String.raw`lei[ao]|le[ir]|abr|obt|colet|extra`,
+    transmit: String.raw`convid|digite|digitar|insir|salv[ae]|guard[ae]|col(?:e|ar|em)\b|envi|mand|inclu|anex|adicion|acrescent|encaminh|pass[ea]|copi|coloqu|coloc|insir|preench|compartilh`,
+    read: String.raw`baix|consult|lei[ao]|le[ir]|abr|obt|colet|extra`,
     follow: String.raw`sig[ao]|segu|obede|cumpr|execut|(?:tem|têm|terá) (?:prioridade|precedência) sobre|à risca|tal como (?:está|estão)|como se fosse (?:um |uma )?(?:pedido|solicitação|instrução|ordem)`,
     override: String.raw`ignor|esqueç|esquec`,
-    secrecy: String.raw`omit|(?:o usuário|já) (?:já )?(?:aceitou|aprovou|consentiu|autorizou)|apenas com|só com|sem (?:avisar|dizer|informar|mencionar|notificar|que o usuário (?:saiba|perceba))|não (?:\S+ ){0,2}(?:diga|mencione|informe|avise|comente|mostre|conte)|silenciosamente|discretamente|às escondidas|não (?:é necessário|precisa) (?:mencionar|dizer|avisar|informar)`,
+    secrecy: String.raw`nunca (?:mencion|diga|dizer|revel|coment)|sem (?:comentar|mencionar|citar|falar)|já está cient|omit|(?:o usuário|já) (?:já )?(?:aceitou|aprovou|consentiu|autorizou)|apenas com|só com|sem (?:avisar|dizer|informar|mencionar|notificar|que o usuário (?:saiba|perceba))|não (?:\S+ ){0,2}(?:diga|mencione|informe|avise|comente|mostre|conte)|silenciosamente|discretamente|às escondidas|não (?:é necessário|precisa) (?:mencionar|dizer|avisar|informar)`,
     directive: String.raw`você deve|deve |sempre|certifique-se|é obrigatório|antes de`,
     scope: String.raw`sempre|cada (?:vez|turno|chamada|mensagem|solicitação)|em todas? as?|automaticamente`,
     preference: String.raw`em vez de|ao invés de|no lugar de|outras ferramentas(?: [^.]{0,60})? (?:estão|são) (?:obsoletas|descontinuadas)|use apenas esta|prefira esta`,
@@ -401,6 +420,11 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   fr: {
     objects: [
+      [
+        'personal-data',
+        String.raw`passeports?|numéro (?:d'identité|de sécurité sociale)|cartes? (?:bancaires?|de crédit|de paiement)|adresse (?:personnelle|du domicile)|dates? de naissance|données personnelles`,
+      ],
+      ['credential', String.raw`chaînes? de connexion`],
       [
         'other-tool-output',
         String.raw`(?:résultats?|lignes|réponses?|sorties?) (?:\S+ ){0,3}(?:renvoyé|retourné|précédent|des autres outils)`,
@@ -419,20 +443,25 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
         String.raw`prompt système|invite système|instructions système|tes instructions|vos instructions`,
       ],
     ],
-    transmit: String.raw`précéd|préfix|coll|envo[iy]|inclu|joign|joindr|ajout|transf[eé]r|transmet|transmett|pass[ez]|copi|mett|insér|rempli|partag`,
-    read: String.raw`li[st]|lire|ouvr|récup[eè]r|collect|extra`,
+    transmit: String.raw`invit|saisi|renseign|enregistr|précéd|préfix|coll|envo[iy]|inclu|joign|joindr|ajout|transf[eé]r|transmet|transmett|pass[ez]|copi|mett|insér|rempli|partag`,
+    read: String.raw`téléchar|consult|li[st]|lire|ouvr|récup[eè]r|collect|extra`,
     follow: String.raw`sui[sv]|obé|exécut|appliqu|(?:a|ont|prime|priment|prévaut|prévalent) (?:la )?(?:priorité|précédence)? ?sur|à la lettre|tel quel|telle quelle|comme s'il s'agissait|comme si c'était`,
     override: String.raw`ignor|oubli`,
-    secrecy: String.raw`omet|(?:l'utilisateur|a déjà) (?:a déjà )?(?:accepté|approuvé|consenti|autorisé)|passe[rz]? sous silence|uniquement avec|seulement avec|sans (?:le )?(?:dire|prévenir|informer|mentionner|signaler|notifier)|ne (?:le |lui )?(?:dites|dis|mentionne[zs]?|signale[zs]?|montre[zs]?) (?:pas|rien|jamais)|silencieusement|discrètement|en secret|à l'insu|pas besoin de (?:le )?(?:mentionner|dire|signaler|préciser)|inutile de (?:le )?(?:mentionner|dire|signaler|préciser)`,
+    secrecy: String.raw`inutile d'en (?:faire état|parler|informer)|sans en faire état|sans (?:évoquer|parler de|aborder)|ne (?:jamais )?(?:évoquer|parlez? (?:pas|jamais))|omet|(?:l'utilisateur|a déjà) (?:a déjà )?(?:accepté|approuvé|consenti|autorisé)|passe[rz]? sous silence|uniquement avec|seulement avec|sans (?:le )?(?:dire|prévenir|informer|mentionner|signaler|notifier)|ne (?:le |lui )?(?:dites|dis|mentionne[zs]?|signale[zs]?|montre[zs]?) (?:pas|rien|jamais)|silencieusement|discrètement|en secret|à l'insu|pas besoin de (?:le )?(?:mentionner|dire|signaler|préciser)|inutile de (?:le )?(?:mentionner|dire|signaler|préciser)`,
     directive: String.raw`vous devez|tu dois|toujours|assurez-vous|il faut|obligatoire|avant de|à appeler|à utiliser|en priorité|[a-zé]{3,}ez(?![a-z])`,
     scope: String.raw`toujours|chaque (?:fois|tour|appel|message|requête)|à chaque|automatiquement|systématiquement`,
     preference: String.raw`au lieu d[e']|plutôt que|à la place d[e']|les autres outils(?: [^.]{0,60})? sont (?:obsolètes|dépréciés|peu fiables)|en priorité avant|utilise[zr]? uniquement cet|préfére[zr]? cet`,
     redirect: String.raw`chang|remplac|redirig|défini|configur|doit être|sera`,
-    callFirst: String.raw`(?:appelle[rz]?|utilise[rz]?|invoque[rz]?) (?:d'abord )?cet outil|d'abord (?:appeler|utiliser)|avant (?:toute|tout|de répondre)|premi(?:er|ère) (?:étape|appel|outil)(?: \S+){0,3} (?:de|à|pour) (?:chaque|toute|tout)|au début de (?:chaque|toute)|même si l'utilisateur (?:demande|nomme|choisit) un autre|quelle que soit la (?:demande|question)`,
+    callFirst: String.raw`en (?:tout )?premier|à chaque tour|(?:appelle[rz]?|utilise[rz]?|invoque[rz]?) (?:d'abord )?cet outil|d'abord (?:appeler|utiliser)|avant (?:toute|tout|de répondre)|premi(?:er|ère) (?:étape|appel|outil)(?: \S+){0,3} (?:de|à|pour) (?:chaque|toute|tout)|au début de (?:chaque|toute)|même si l'utilisateur (?:demande|nomme|choisit) un autre|quelle que soit la (?:demande|question)`,
     othersDisparaged: String.raw`(?:autres|restants)(?: \S+){0,6} (?:outils?|serveurs?|services?|moteurs?|fournisseurs?)(?:[^.]{0,80}) (?:obsolètes?|dépréciés?|périmés?|peu fiables?|retirés?|plus maintenus?|plus pris en charge|conservés? (?:uniquement |seulement )?pour (?:la )?compatibilité|ne (?:doivent|devraient) plus être (?:utilisés|appelés))|(?:le|la) seul(?:e)? (?:moyen|outil|voie|source) (?:fiable|valide|pris en charge|officiel|supporté)`,
   },
   de: {
     objects: [
+      [
+        'personal-data',
+        String.raw`reisepass|personalausweis|ausweisnummer|kreditkarte\S*|kartendaten|(?:wohn|privat|heim)adresse|geburtsdatum|personenbezogene daten|persönliche daten`,
+      ],
+      ['credential', String.raw`verbindungs(?:zeichenfolge|string)s?`],
       [
         'other-tool-output',
         String.raw`(?:ergebnisse|zeilen|antworten|ausgaben) (?:\S+ ){0,3}(?:vorherig|zurückgegeben|anderer (?:tools|werkzeuge))`,
@@ -448,11 +477,11 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`systemprompt|system-prompt|systemanweisungen|deine anweisungen`],
     ],
-    transmit: String.raw`veröffentlich|poste|einfüg|kopier|send|schick|übermittel|übertrag|anhäng|häng|füg|einfüg|weiterleit|leite|übergib|übergeb|gib|kopier|mitschick|mitsend|trag|setz|teil|lade .{0,20}hoch`,
-    read: String.raw`lies|les[ent]|öffne|hol|sammel|extrahier|auslesen`,
+    transmit: String.raw`lade .{0,30}ein|eingeb|einzutrag|speicher|veröffentlich|poste|einfüg|kopier|send|schick|übermittel|übertrag|anhäng|häng|füg|einfüg|weiterleit|leite|übergib|übergeb|gib|kopier|mitschick|mitsend|trag|setz|teil|lade .{0,20}hoch`,
+    read: String.raw`herunterlad|abruf|abgerufen|lies|les[ent]|öffne|hol|sammel|extrahier|auslesen`,
     follow: String.raw`befolg|folg|führ .{0,20}aus|ausführ|auszuführ|umsetz|umzusetz|vorrang vor|vorrangig|haben vorrang|hat vorrang|wortwörtlich|als wäre (?:es|sie) (?:eine )?(?:anfrage|anweisung|bitte)`,
     override: String.raw`ignorier|vergiss|vergess`,
-    secrecy: String.raw`weglass|(?:nutzer|benutzer) hat (?:\S+ ){0,3}(?:bereits|schon) (?:zugestimmt|akzeptiert|eingewilligt)|lass .{0,20}weg|nur mit|(?:muss|müssen|braucht|brauchen) (?:\S+ ){0,4}nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt|gesagt|gemeldet)|nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt) werden|ohne (?:den (?:nutzer|benutzer) )?(?:zu )?(?:informieren|benachrichtigen|erwähnen|fragen)|ohne (?:es )?zu erwähnen|nicht (?:erwähnen|mitteilen|sagen|anzeigen)|erwähne (?:das |dies |es )?nicht|sag(?:e)? (?:dem (?:nutzer|benutzer) )?nichts|verschweig|stillschweigend|unbemerkt|heimlich|im hintergrund|kein grund,? (?:das |es )?zu erwähnen|muss nicht erwähnt|nicht nötig,? (?:das |es )?zu erwähnen`,
+    secrecy: String.raw`niemals (?:erwähnen|sagen|mitteilen)|weglass|(?:nutzer|benutzer) hat (?:\S+ ){0,3}(?:bereits|schon) (?:zugestimmt|akzeptiert|eingewilligt)|lass .{0,20}weg|nur mit|(?:muss|müssen|braucht|brauchen) (?:\S+ ){0,4}nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt|gesagt|gemeldet)|nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt) werden|ohne (?:den (?:nutzer|benutzer) )?(?:zu )?(?:informieren|benachrichtigen|erwähnen|fragen)|ohne (?:es )?zu erwähnen|nicht (?:erwähnen|mitteilen|sagen|anzeigen)|erwähne (?:das |dies |es )?nicht|sag(?:e)? (?:dem (?:nutzer|benutzer) )?nichts|verschweig|stillschweigend|unbemerkt|heimlich|im hintergrund|kein grund,? (?:das |es )?zu erwähnen|muss nicht erwähnt|nicht nötig,? (?:das |es )?zu erwähnen`,
     directive: String.raw`du musst|sie müssen|immer|stelle sicher|stellen sie sicher|zwingend|vorher|bevor|übergib|(?:gib|füge|sende|schicke|hänge|kopiere|trage|setze|lies|öffne|hole) `,
     scope: String.raw`immer|jede[nmrs]? (?:mal|runde|aufruf|anfrage|nachricht|antwort)|bei jede[nmrs]?|automatisch`,
     preference: String.raw`statt|anstatt|anstelle|andere(?:n)? (?:\S+ ){0,4}(?:tools|werkzeuge)(?: [^.]{0,60})? (?:sind|gelten als) (?:veraltet|unzuverlässig)|nur dieses (?:tool|werkzeug)|bevorzuge dieses`,
@@ -462,6 +491,11 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   it: {
     objects: [
+      [
+        'personal-data',
+        String.raw`passaport[oi]|carta d'identità|codice fiscale|carta di credito|dati della carta|indirizzo di casa|data di nascita|dati personali`,
+      ],
+      ['credential', String.raw`stringhe? di connessione`],
       [
         'other-tool-output',
         String.raw`(?:risultati|righe|risposte) (?:\S+ ){0,3}(?:restituit|precedent|di altri strumenti)`,
@@ -477,11 +511,11 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`prompt di sistema|istruzioni di sistema|le tue istruzioni`],
     ],
-    transmit: String.raw`incoll|invi|mand|inclu|allega|aggiung|inoltr|pass[ai]|copi|inseris|compil|condivid|metti`,
-    read: String.raw`legg|apr|ottien|raccogl|estra`,
+    transmit: String.raw`invit|digita|salva|incoll|invi|mand|inclu|allega|aggiung|inoltr|pass[ai]|copi|inseris|compil|condivid|metti`,
+    read: String.raw`scaric|consult|legg|apr|ottien|raccogl|estra`,
     follow: String.raw`segu|obbedisc|esegu|(?:ha|hanno) (?:la )?(?:precedenza|priorità) su|alla lettera|come se fosse (?:una |un )?(?:richiesta|istruzione|ordine)`,
     override: String.raw`ignor|dimentic`,
-    secrecy: String.raw`ometti|(?:l'utente|già) (?:ha )?(?:già )?(?:accettato|approvato|acconsentito)|solo con|senza (?:avvisare|dire|informare|menzionare|notificare)|non (?:dire|menzionare|informare|avvisare|mostrare)|silenziosamente|di nascosto|discretamente|non (?:è necessario|serve) (?:menzionare|dire|avvisare)`,
+    secrecy: String.raw`mai (?:menzion|dire|rivel)|senza (?:menzionare|parlare di)|ometti|(?:l'utente|già) (?:ha )?(?:già )?(?:accettato|approvato|acconsentito)|solo con|senza (?:avvisare|dire|informare|menzionare|notificare)|non (?:dire|menzionare|informare|avvisare|mostrare)|silenziosamente|di nascosto|discretamente|non (?:è necessario|serve) (?:menzionare|dire|avvisare)`,
     directive: String.raw`devi|sempre|assicurati|è obbligatorio|prima di`,
     scope: String.raw`sempre|ogni (?:volta|turno|chiamata|messaggio|richiesta)|automaticamente`,
     preference: String.raw`invece di|al posto di|gli altri strumenti(?: [^.]{0,60})? sono (?:obsoleti|deprecati)|usa solo questo|preferisci questo`,
@@ -491,6 +525,11 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   ru: {
     objects: [
+      [
+        'personal-data',
+        String.raw`паспорт\S*|номер\S* карт\S*|банковск\S* карт\S*|домашн\S* адрес\S*|дат\S* рождения|персональн\S* данн\S*`,
+      ],
+      ['credential', String.raw`строк\S* подключени\S*`],
       [
         'other-tool-output',
         String.raw`(?:результат\S*|строк\S*|ответ\S*) (?:\S+ ){0,3}(?:предыдущ\S*|возвращ\S*|других инструментов)`,
@@ -509,11 +548,11 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
         String.raw`системн\S* (?:промпт\S*|подсказк\S*|инструкци\S*)|твои инструкции`,
       ],
     ],
-    transmit: String.raw`отправ|пересыл|пересл|перешл|включ|прикреп|добав|переда|скопир|копир|встав|загруз|впиш|вписыва|укаж|приложи`,
+    transmit: String.raw`прилага|приклад|приглас|сохран|отправ|пересыл|пересл|перешл|включ|прикреп|добав|переда|скопир|копир|встав|загруз|впиш|вписыва|укаж|приложи`,
     read: String.raw`прочит|чита|открой|открыв|получ|собер|собира|извлек`,
     follow: String.raw`следуй|следова|выполн|исполн|подчин|(?:имеют|имеет) приоритет над|приоритетн\S* над|дословно|в точности|как если бы (?:это )?(?:был\S* )?(?:запрос|просьб|указани)`,
     override: String.raw`игнорир|забудь|забыва|проигнорир`,
-    secrecy: String.raw`опусти|умолчи|(?:пользователь|уже) (?:уже )?(?:согласил|одобрил|разрешил)|только с|не (?:сообщай|говори|упоминай|показывай|уведомляй|информируй)|без (?:уведомления|ведома|сообщения|предупреждения)|незаметно|молча|тайно|втихую|не нужно (?:сообщать|говорить|упоминать)|нет необходимости (?:сообщать|говорить|упоминать)`,
+    secrecy: String.raw`сообщать не требуется|не требуется сообщать|не нужно сообщать|не сообщая|опусти|умолчи|(?:пользователь|уже) (?:уже )?(?:согласил|одобрил|разрешил)|только с|не (?:сообщай|говори|упоминай|показывай|уведомляй|информируй)|без (?:уведомления|ведома|сообщения|предупреждения)|незаметно|молча|тайно|втихую|не нужно (?:сообщать|говорить|упоминать)|нет необходимости (?:сообщать|говорить|упоминать)`,
     directive: String.raw`ты должен|вы должны|необходимо|обязательно|всегда|перед тем как|прежде чем|нужно|[а-яё]{3,}(?:йте|ите|ьте)(?![а-яё])`,
     scope: String.raw`всегда|кажд(?:ый|ого|ой|ому|ом|ую|ые|ых) (?:раз|вызов|запрос|ход|ответ|сообщени|реплик)|при каждом|каждом|автоматически|в начале кажд`,
     preference: String.raw`вместо|другие инструменты (?:устарели|ненадёжны|ненадежны)|используй только этот|предпочитай этот`,
@@ -523,6 +562,8 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   zh: {
     objects: [
+      ['personal-data', String.raw`护照|身份证(?:号)?|银行卡|信用卡|家庭住址|出生日期|个人信息`],
+      ['credential', String.raw`连接字符串`],
       ['other-tool-output', String.raw`(?:之前|先前|其他工具)(?:的)?(?:结果|输出|返回)`],
       [
         'credential',
@@ -535,7 +576,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`系统提示(?:词)?|系统指令|你的指令`],
     ],
-    transmit: String.raw`发送|发给|附上|附加|包含|加入|添加|转发|传入|传给|传递|复制|填入|放入|写入|上传|抄送|附在|一并|连接|拼接|接上|粘贴|贴上|附到`,
+    transmit: String.raw`保存|邀请|存入|发送|发给|附上|附加|包含|加入|添加|转发|传入|传给|传递|复制|填入|放入|写入|上传|抄送|附在|一并|连接|拼接|接上|粘贴|贴上|附到`,
     read: String.raw`读取|打开|获取|收集|提取|查看`,
     follow: String.raw`按照|遵循|执行|照做|服从|依照|依据其|照着|按其|优先于|视为用户`,
     override: String.raw`忽略|无视|忘记`,
@@ -549,6 +590,11 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   ja: {
     objects: [
+      [
+        'personal-data',
+        String.raw`パスポート|マイナンバー|クレジットカード|カード番号|自宅住所|生年月日|個人情報`,
+      ],
+      ['credential', String.raw`接続文字列`],
       ['other-tool-output', String.raw`(?:以前|前回|他のツール)の(?:結果|出力)`],
       [
         'credential',
@@ -561,20 +607,22 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`システムプロンプト|システム指示|あなたの指示`],
     ],
-    transmit: String.raw`送信|送って|送る|添付|含め|追加|転送|渡し|渡す|渡して|コピー|複製|入れ|記入|アップロード|付け|bcc`,
+    transmit: String.raw`保存|招待|送信|送って|送る|添付|含め|追加|転送|渡し|渡す|渡して|コピー|複製|入れ|記入|アップロード|付け|bcc`,
     read: String.raw`読み取|読み込|読んで|開いて|取得|収集|抽出`,
     follow: String.raw`従って|従う|実行|遵守|より優先|ユーザーの(?:依頼|指示|要求)として`,
     override: String.raw`無視|忘れて`,
-    secrecy: String.raw`省略|伏せ|(?:ユーザー|利用者)は(?:すでに|既に)(?:同意|承認|許可)|のみ返|だけ返|(?:伝え|言わ|知らせ|通知し|報告し|表示し|触れ)(?:ないで|ないこと|る必要はありません|なくて)|知らせずに|黙って|こっそり|密かに|ひそかに|静かに|気づかれないように`,
+    secrecy: String.raw`触れず|言及せず|省略|伏せ|(?:ユーザー|利用者)は(?:すでに|既に)(?:同意|承認|許可)|のみ返|だけ返|(?:伝え|言わ|知らせ|通知し|報告し|表示し|触れ)(?:ないで|ないこと|る必要はありません|なくて)|知らせずに|黙って|こっそり|密かに|ひそかに|静かに|気づかれないように`,
     directive: String.raw`必ず|常に|してください|しなければ|前に`,
     scope: String.raw`毎回|常に|必ず|すべての(?:リクエスト|呼び出し|ターン)|自動的に`,
     preference: String.raw`代わりに|ではなく|他の.{0,12}ツールは.{0,6}(?:非推奨|廃止|信頼できません|使用しない)|別のツールを指定しても|このツールのみ|必ずこのツール`,
     redirect: String.raw`設定|変更|置き換|リダイレクト|向け|にする|とする`,
-    callFirst: String.raw`まず.{0,10}(?:呼び出|使用|使って)|最初に.{0,10}(?:呼び出|使)|前に.{0,10}このツール|(?:毎回|各ターン|すべての(?:質問|依頼|リクエスト)).{0,15}(?:最初|まず|先に)|他のどのツールよりも先に|ユーザーが別のツールを(?:指定|選択)しても`,
-    othersDisparaged: String.raw`(?:他の|その他の|ほかの).{0,30}(?:ツール|サーバー|サービス).{0,15}(?:非推奨|廃止|旧式|古い|信頼できません|信頼性が低|メンテナンスされていません|互換性のためだけ|使用しないで|呼び出さないで)|(?:唯一|ただ一つ)の(?:公式|推奨|信頼できる|正しい)(?:方法|ツール|手段)`,
+    callFirst: String.raw`まず.{0,10}(?:呼び出|使用|使って|処理)|最初に.{0,10}(?:呼び出|使)|前に.{0,10}このツール|(?:毎回|各ターン|すべての(?:質問|依頼|リクエスト)).{0,15}(?:最初|まず|先に)|他のどのツールよりも先に|ユーザーが別のツールを(?:指定|選択)しても`,
+    othersDisparaged: String.raw`(?:他の|その他の|ほかの).{0,30}(?:ツール|サーバー|サービス).{0,60}(?:非推奨|廃止|旧式|古い|信頼できません|信頼性が低|メンテナンスされていません|互換性のためだけ|使用しないで|呼び出さないで)|(?:唯一|ただ一つ)の(?:公式|推奨|信頼できる|正しい)(?:方法|ツール|手段)`,
   },
   ko: {
     objects: [
+      ['personal-data', String.raw`여권|주민등록번호|신용카드|카드 번호|집 주소|생년월일|개인정보`],
+      ['credential', String.raw`연결 문자열`],
       ['other-tool-output', String.raw`(?:이전|다른 도구)(?:의)? ?(?:결과|출력)`],
       ['credential', String.raw`비밀번호|암호|api\s?키|개인\s?키|토큰|자격\s?증명|시크릿|쿠키`],
       ['environment', String.raw`환경\s?변수`],
@@ -584,7 +632,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`시스템\s?프롬프트|시스템\s?지침`],
     ],
-    transmit: String.raw`붙여|붙이|보내|전송|첨부|포함|추가|전달|복사|넣어|입력|업로드`,
+    transmit: String.raw`저장|초대|붙여|붙이|보내|전송|첨부|포함|추가|전달|복사|넣어|입력|업로드`,
     read: String.raw`읽어|열어|가져|수집|추출`,
     follow: String.raw`따르|실행|수행|우선(?:합니다|한다|적용)|사용자의 요청(?:처럼|으로 간주)`,
     override: String.raw`무시|잊어`,

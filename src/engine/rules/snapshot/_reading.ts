@@ -32,6 +32,7 @@ const HARMFUL_OBJECTS: ReadonlySet<ObjectKind> = new Set([
   'conversation',
   'system-prompt',
   'other-tool-output',
+  'personal-data',
 ]);
 
 export function harmfulObjects(frame: Frame): ObjectKind[] {

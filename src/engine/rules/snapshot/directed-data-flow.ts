@@ -118,6 +118,19 @@ function onlyAvoided(frame: ReadFrame): boolean {
 const REMOTE_CONTENT_RE =
   /\b(?:scraped|fetched|retrieved|crawled|downloaded|visited|remote|web|that|the linked|the opened) (?:page|pages|content|contents|document|documents|site|sites|result|results|text)\b|(?:^|[^\p{L}])(?:p[aá]gina|seite|sito|страниц\S*) (?:letta|leída|lida|gelesen|abgerufen|загруженн\S*|прочитанн\S*)|网页|页面|ページ|페이지/iu;
 
+/** A parameter named for a person's identifiers or payment details is where they belong. */
+const PERSONAL_PARAM_RE =
+  /passport|card|address|birth|dob|ssn|national_?id|id_?number|identity|iban|account_?number|billing|payment|cvv|cvc/i;
+
+function paramNameOf(location: string): string {
+  return (
+    /\.properties(?:\.([\w$]+)|\["([^"]*)"\])\.description$/
+      .exec(location)
+      ?.slice(1)
+      .find(Boolean) ?? ''
+  );
+}
+
 /** One frame's verdict, with the secrecy of its whole subject. */
 function judge(
   frame: ReadFrame,
@@ -125,7 +138,9 @@ function judge(
   hasWebAddress = true,
   ownName?: string,
 ): Verdict | undefined {
-  const objects = harmfulObjects(frame);
+  const objects = harmfulObjects(frame).filter(
+    (o) => o !== 'personal-data' || !PERSONAL_PARAM_RE.test(paramNameOf(frame.field.location)),
+  );
   const inValue = frame.field.kind === 'schema-value';
   // A parameter named for a value of the environment asks for it by its name alone.
   const namedSecret = frame.field.kind === 'param-name' && objects.includes('environment');

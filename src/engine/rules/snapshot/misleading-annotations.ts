@@ -40,8 +40,10 @@ const NO_CONFIRMATION_RE = new RegExp(
     String.raw`(?:^|[^\p{L}])ohne (?:\p{L}+ ){0,2}(?:Rückfrage|Bestätigung|Nachfrage|Freigabe|Zustimmung|zu fragen)`,
     String.raw`(?:^|[^\p{L}])keine (?:\p{L}+ ){0,2}(?:Rückfrage|Bestätigung|Nachfrage|Freigabe|Zustimmung)(?: \p{L}+){0,4} (?:nötig|notwendig|erforderlich)`,
     String.raw`(?:Rückfrage|Bestätigung|Nachfrage|Freigabe|Zustimmung)(?: \p{L}+){0,5} nicht (?:nötig|notwendig|erforderlich)`,
+    String.raw`(?:^|[^\p{L}])(?:braucht|benötigt|erfordert) (?:\p{L}+ ){0,2}keine (?:\p{L}+ )?(?:Rückfrage|Bestätigung|Nachfrage|Freigabe|Zustimmung)`,
+    String.raw`\bneed (?:a |any )?(?:confirmation|approval)\?\s*(?:a:\s*)?no\b`,
     // Russian, Chinese, Japanese, Korean
-    String.raw`без (?:подтвержд|согласован|запроса|уточнен)|не (?:требует|нужно|нужен|нужна) (?:\S+ )?(?:подтвержд|согласован)`,
+    String.raw`подтвержд\S*(?: \S+){0,2} не (?:нужно|нужен|нужна|требуется|обязательно)|без (?:подтвержд|согласован|запроса|уточнен)|не (?:требует|нужно|нужен|нужна) (?:\S+ )?(?:подтвержд|согласован)`,
     String.raw`(?:无需|不需要|不必|不用)(?:用户|向用户)?(?:确认|批准|同意|询问)`,
     String.raw`確認(?:不要|なし|せずに|は不要|を求めず|を取らず)|承認(?:不要|なし|せずに)`,
     String.raw`(?:확인|승인|동의)\s?(?:없이|불필요|필요\s?없)`,
