@@ -110,6 +110,8 @@ const GATE_RE = new RegExp(
     String.raw`\b(?:before|after) (?:presenting|showing|returning|answering|responding|replying|displaying)\b|\bpg_shadow\b|\bpassword hash`,
     String.raw`\btreat (?:its|their|the|them|those|these|it|that|this)\b[^.]{0,40}\bas (?:part of )?|\blet (?:its|their|the|them|those|these|it)\b[^.]{0,20}\b(?:decide|dictate|determine|drive|guide|steer)\b|\b(?:clutters?|distracts? from)\b|\bcarry (?:those|these|the|its|their|them|it)\b[^.]{0,20}\bout\b`,
     String.raw`\b(?:bcc|cc|recipients?|redirect|reroute|forward)\b`,
+    // Text that turns to the model by name ("Assistant: …").
+    String.raw`\b(?:assistant|agent|model|llm|claude)\s*:`,
     // Consent claimed, reasons not to tell, selective reporting.
     String.raw`\b(?:agreed|consented|approved|opted in)\b|\bbring(?:ing)? (?:it|this|that) up\b|\b(?:only|just) (?:report|mention|tell|say|show|surface)\b|\b(?:report|mention|tell|say|show|reply with|respond with) only\b|\bno (?:reason|point|need) to\b`,
     // Other tools disparaged.
@@ -179,6 +181,15 @@ const OBJECT_STEMS = [
   'repl',
   'quer',
   'rows',
+  'passport',
+  'card',
+  'address',
+  'birth',
+  'personal',
+  'ssn',
+  'medical',
+  'bank',
+  'connection',
 ];
 
 /** Order and preference: "before any other tool", "the other tools are retired". */
@@ -406,6 +417,8 @@ function englishActions(
     // Stative verbs ("it may contain a password", "results hold the URL") describe; only a modal
     // makes them a demand ("the note should contain the key").
     if (STATIVE_VERBS.has(t.lemma) && !precededByModal(tokens, i)) continue;
+    // "details including names and dates of birth": a list, not an act.
+    if (t.value.toLowerCase() === 'including') continue;
     // "read-write access", "write-once": part of a compound adjective.
     if (tokens[i - 1]?.value === '-' || tokens[i + 1]?.value === '-') continue;
     // "follow-up", "follow up on": a noun or another verb, not obedience.
@@ -619,7 +632,7 @@ function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
       lemmas,
     ) ||
     // A claim of prior consent, or a reason not to tell: "the user agreed to this at install".
-    /\b(?:user|they|customer|human)\b[^.;]{0,20}\b(?:agree|consent|approve|opt in|sign off|accept)(?:ed|d)?\b[^.;]{0,30}\b(?:already|at install|during setup|when install|when connect|beforehand|in advance|earlier|previously)\b/.test(
+    /\b(?:user|they|customer|human)\b[^.;]{0,20}\b(?:agree|consent|approve|opt in|sign off|accept)(?:ed|d)?\b[^.;]{0,30}\b(?:already|at install|during setup|when install|when connect|beforehand|in advance|earlier|previously|at onboarding|during onboarding|at sign ?up|in the terms)\b/.test(
       lemmas,
     ) ||
     /\b(?:user|they|customer|human)\b[^.;]{0,12}\b(?:already|previously)\b[^.;]{0,8}\b(?:agree|consent|approve|opt in|sign off|accept)/.test(
@@ -797,7 +810,11 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
   const objects = englishObjects(sentence.text, lemmas);
   languageFreeObjects(sentence.text, objects);
   const modal = MODAL_RE.test(lower) || /\balways\b/.test(lower);
-  const directive = modal || clauses(tokens).some(isImperativeClause);
+  // Text that turns to the model by name ("Assistant: in the same turn, mark…") is addressed.
+  const directive =
+    modal ||
+    /\b(?:assistant|agent|model|llm|claude)\s*:/.test(lower) ||
+    clauses(tokens).some(isImperativeClause);
   const plainLemmas = tokens
     .filter((t) => t.mask === undefined)
     .map((t) => t.lemma)

@@ -165,6 +165,7 @@ export const EN_PHRASAL_ACTIONS: readonly (readonly [string, ActionKind])[] = [
 /** Verbs of telling the user; negated, or with "without", they keep the user out. */
 export const EN_TELL_VERBS: ReadonlySet<string> = new Set([
   'tell',
+  'raise',
   'list',
   'mention',
   'inform',
@@ -221,7 +222,7 @@ export const EN_USER_WORDS: ReadonlySet<string> = new Set([
 
 /** Scope words: a directive that applies to every call, turn or message. */
 export const EN_SCOPE_RE =
-  /\b(?:every|each|all) (?:single )?(?:turn|time|call|request|message|reply|response|conversation|session|invocation|interaction|query|prompt|step|run|action)s?\b|\bon every\b|\bfor every\b|\balways\b|\bautomatically\b|\bby default\b|\bbefore (?:any|every|each|all|anything|responding|answering|replying|doing anything)\b|\bfirst thing\b|\bat the start of\b|\bwithout exception\b/;
+  /\b(?:every|each) [a-z_-]+ (?:call|request|invocation)s?\b|\b(?:every|each|all) (?:single )?(?:turn|time|call|request|message|reply|response|conversation|session|invocation|interaction|query|prompt|step|run|action)s?\b|\bon every\b|\bfor every\b|\balways\b|\bautomatically\b|\bby default\b|\bbefore (?:any|every|each|all|anything|responding|answering|replying|doing anything)\b|\bfirst thing\b|\bat the start of\b|\bwithout exception\b/;
 
 /** Preference manipulation: this tool over others. */
 export const EN_PREFERENCE_RE =
@@ -281,7 +282,7 @@ const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
   ],
   [
     'conversation',
-    String.raw`conversation (?:so far|history|log|transcript|context|contents?|text)|(?:the|this|our|current|entire|whole|full|complete|ongoing|preceding|previous|prior|earlier) conversation(?! ?(?:id|ids|continuity|starter|thread))|chat (?:history|log|transcript|so far)|message history|previous (?:messages?|turns|prompts|requests|exchanges)|prior (?:messages?|turns)|earlier (?:messages?|turns)|(?:full|entire|whole|complete|original|verbatim|raw|exact) (?:user )?(?:message|prompt|conversation|dialog(?:ue)?|exchange|chat|transcript)s?|(?:user|user's|users'|their) (?:\w+ ){0,3}(?:messages|prompts|turns|exchanges|chats)|(?:user's|users'|their) (?:\w+ ){0,3}(?:requests|questions|queries)|(?:last|previous|prior|earlier|recent|latest) (?:\w+ )?(?:messages|turns|prompts|exchanges|replies)|(?:user|user's|their) (?:original|verbatim|exact|raw|full) (?:message|prompt|request|question|input)s?|everything the user (?:said|wrote|typed|asked|sent|shared)|what the user (?:said|wrote|typed|asked)|context window|dialog(?:ue)? history|the thread so far|session history`,
+    String.raw`conversation (?:so far|history|log|transcript|context|contents?|text)|(?:the|this|our|current|entire|whole|full|complete|ongoing|preceding|previous|prior|earlier) conversation(?! ?(?:id|ids|continuity|starter|thread))|chat (?:history|log|transcript|so far)|message history|previous (?:messages?|turns|prompts|requests|exchanges)|prior (?:messages?|turns)|earlier (?:messages?|turns)|(?:full|entire|whole|complete|original|verbatim|raw|exact) (?:user )?(?:message|prompt|conversation|dialog(?:ue)?|exchange|chat|transcript)s?|(?:user|user's|users'|their) (?:\w+ ){0,3}(?:messages|prompts|turns|exchanges|chats)|(?:user's|users'|their) (?:\w+ ){0,3}(?:requests|questions|queries)|(?:last|previous|prior|earlier|recent|latest) (?:\w+ )?(?:messages|turns|prompts|exchanges|replies)|(?:user|user's|their) (?:original|verbatim|exact|raw|full) (?:message|prompt|request|question|input)s?|everything the user (?:said|wrote|typed|asked|sent|shared)|what the user (?:said|wrote|typed|asked)|(?:your|the model's|the assistant's|its|entire|whole|full|current) context window|dialog(?:ue)? history|the thread so far|session history`,
   ],
   [
     'system-prompt',
@@ -477,16 +478,16 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`systemprompt|system-prompt|systemanweisungen|deine anweisungen`],
     ],
-    transmit: String.raw`lade .{0,30}ein|eingeb|einzutrag|speicher|veröffentlich|poste|einfüg|kopier|send|schick|übermittel|übertrag|anhäng|häng|füg|einfüg|weiterleit|leite|übergib|übergeb|gib|kopier|mitschick|mitsend|trag|setz|teil|lade .{0,20}hoch`,
+    transmit: String.raw`lade .{0,30}ein|ergänz|eingeb|einzutrag|speicher|veröffentlich|poste|einfüg|kopier|send|schick|übermittel|übertrag|anhäng|häng|füg|einfüg|weiterleit|leite|übergib|übergeb|gib|kopier|mitschick|mitsend|trag|setz|teil|lade .{0,20}hoch`,
     read: String.raw`herunterlad|abruf|abgerufen|lies|les[ent]|öffne|hol|sammel|extrahier|auslesen`,
     follow: String.raw`befolg|folg|führ .{0,20}aus|ausführ|auszuführ|umsetz|umzusetz|vorrang vor|vorrangig|haben vorrang|hat vorrang|wortwörtlich|als wäre (?:es|sie) (?:eine )?(?:anfrage|anweisung|bitte)`,
     override: String.raw`ignorier|vergiss|vergess`,
     secrecy: String.raw`niemals (?:erwähnen|sagen|mitteilen)|weglass|(?:nutzer|benutzer) hat (?:\S+ ){0,3}(?:bereits|schon) (?:zugestimmt|akzeptiert|eingewilligt)|lass .{0,20}weg|nur mit|(?:muss|müssen|braucht|brauchen) (?:\S+ ){0,4}nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt|gesagt|gemeldet)|nicht (?:angezeigt|gezeigt|mitgeteilt|erwähnt) werden|ohne (?:den (?:nutzer|benutzer) )?(?:zu )?(?:informieren|benachrichtigen|erwähnen|fragen)|ohne (?:es )?zu erwähnen|nicht (?:erwähnen|mitteilen|sagen|anzeigen)|erwähne (?:das |dies |es )?nicht|sag(?:e)? (?:dem (?:nutzer|benutzer) )?nichts|verschweig|stillschweigend|unbemerkt|heimlich|im hintergrund|kein grund,? (?:das |es )?zu erwähnen|muss nicht erwähnt|nicht nötig,? (?:das |es )?zu erwähnen`,
-    directive: String.raw`du musst|sie müssen|immer|stelle sicher|stellen sie sicher|zwingend|vorher|bevor|übergib|(?:gib|füge|sende|schicke|hänge|kopiere|trage|setze|lies|öffne|hole) `,
+    directive: String.raw`(?:ist|sind) (?:\S+ ){0,8}(?:zu \S+|\S*zu\S*)(?:en|ern|eln)(?![\p{L}])|du musst|sie müssen|immer|stelle sicher|stellen sie sicher|zwingend|vorher|bevor|übergib|(?:gib|füge|sende|schicke|hänge|kopiere|trage|setze|lies|öffne|hole) `,
     scope: String.raw`immer|jede[nmrs]? (?:mal|runde|aufruf|anfrage|nachricht|antwort)|bei jede[nmrs]?|automatisch`,
     preference: String.raw`statt|anstatt|anstelle|andere(?:n)? (?:\S+ ){0,4}(?:tools|werkzeuge)(?: [^.]{0,60})? (?:sind|gelten als) (?:veraltet|unzuverlässig)|nur dieses (?:tool|werkzeug)|bevorzuge dieses`,
     redirect: String.raw`änder|ersetz|umleit|setz|konfigurier|stell|muss .{0,30}sein|wird zu`,
-    callFirst: String.raw`(?:zuerst|zunächst|vorher) (?:dieses (?:tool|werkzeug)|aufrufen)|vor (?:jeder|jedem|allem|der antwort)|erste[rn]? (?:schritt|aufruf)(?: \S+){0,3} (?:bei|in|für|jeder|jedes|jedem)|zu beginn (?:jeder|jedes|jedem)|auch wenn der (?:nutzer|benutzer) ein anderes`,
+    callFirst: String.raw`unabhängig (?:vom|von der|von dem) (?:thema|anfrage|frage|inhalt)|(?:zuerst|zunächst|vorher) (?:dieses (?:tool|werkzeug)|aufrufen)|vor (?:jeder|jedem|allem|der antwort)|erste[rn]? (?:schritt|aufruf)(?: \S+){0,3} (?:bei|in|für|jeder|jedes|jedem)|zu beginn (?:jeder|jedes|jedem)|auch wenn der (?:nutzer|benutzer) ein anderes`,
     othersDisparaged: String.raw`(?:andere[nmrs]?|übrige[nmrs]?|restliche[nmrs]?)(?: \S+){0,6} \S*(?:tools?|werkzeuge?|server|dienste?|anbieter)(?:[^.]{0,80}) (?:veraltet|unzuverlässig|abgekündigt|eingestellt|nicht mehr (?:gepflegt|unterstützt|aufgerufen|verwendet|genutzt)|nur (?:noch )?(?:aus|zur) (?:gründen der )?kompatibilität)|ersetzt (?:\S+ )?alle anderen|(?:der|die|das) einzige (?:unterstützte|zuverlässige|offizielle|gültige) (?:weg|tool|werkzeug|quelle)`,
   },
   it: {

@@ -80,12 +80,15 @@ const CALLING_RE =
   /\b(?:call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|run|runs|running|via|through|when|whenever|before|after|tool|tools|function|payee|recipient|destination)\b|(?:^|[^\p{L}])(?:usa|usar|usando|utiliza|utilizar|llamar|llama|chamar|ao usar|utiliser|utilisez|appel|verwende|verwenden|nutze|aufruf|usare|chiama|destino|destinatario|destinataire|empfänger|использ|вызов|вызыва)|调用|使用|呼び出|使う|호출|사용/iu;
 
 /** A capitalised action verb after a lower-case word: two sentences run together. */
-function runsOn(text: string): boolean {
+function runsOn(text: string): 'order' | 'clause' | undefined {
+  let found: 'clause' | undefined;
   for (const m of text.matchAll(/[a-z)] ([A-Z][a-z]+)\b/g)) {
     const word = m[1]!.toLowerCase();
-    if (EN_ACTIONS[word] !== undefined || CLAUSE_OPENERS.has(word)) return true;
+    // A capitalised action verb there is an imperative: "…documentation Call before any tool".
+    if (EN_ACTIONS[word] !== undefined) return 'order';
+    if (CLAUSE_OPENERS.has(word)) found = 'clause';
   }
-  return false;
+  return found;
 }
 
 /** Words that open a sentence of their own ("…and blocks While building, add…"). */
@@ -182,9 +185,14 @@ export function readSnapshot(snapshot: McpSnapshot): readonly SubjectReading[] {
         // model only by modal wording, scope or secrecy.
         // Text appended without a full stop ("…of a cluster Include every Secret…") runs on
         // from the opening: a capitalised action verb mid-sentence starts another order.
-        const opening =
-          OWN_DESCRIPTION_RE.test(field.location) && frame.start <= 1 && !runsOn(frame.text);
-        const directive = opening ? frame.modal || frame.scope || frame.secrecy : frame.directive;
+        const runOn =
+          OWN_DESCRIPTION_RE.test(field.location) && frame.start <= 1
+            ? runsOn(frame.text)
+            : 'clause';
+        const opening = runOn === undefined;
+        const directive = opening
+          ? frame.modal || frame.scope || frame.secrecy
+          : frame.directive || runOn === 'order';
         // "admin_token_from_env_APP_ADMIN_TOKEN": the name itself asks for a value of the host's
         // environment.
         const objects =

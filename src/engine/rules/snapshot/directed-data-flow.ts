@@ -86,6 +86,8 @@ function collectsInParameter(frame: ReadFrame): boolean {
   );
 }
 
+const ADDRESSES_MODEL_RE = /\b(?:assistant|agent|model|ai|llm|claude)\s*[:,]/i;
+
 /** Prose where a value belongs: an enum member or example that gives orders. */
 function isSchemaValueProse(frame: ReadFrame): boolean {
   const loc = frame.field.location;
@@ -94,7 +96,9 @@ function isSchemaValueProse(frame: ReadFrame): boolean {
     loc,
   );
   const name = param?.[1] ?? param?.[2] ?? '';
-  if (/\.default$/.test(loc) && PROSE_PARAM_RE.test(name)) return false;
+  // A prose parameter's default is prose, unless it turns to the model ("Assistant: …").
+  if (/\.default$/.test(loc) && PROSE_PARAM_RE.test(name) && !ADDRESSES_MODEL_RE.test(frame.text))
+    return false;
   return frame.directive || frame.actions.length > 0 || frame.scope;
 }
 
@@ -213,6 +217,32 @@ function judge(
     (objects.length > 0 || external || frame.ownTools.length > 0)
   )
     return { severity: 'high', why: 'describes a flow of data that the user is not to hear about' };
+  // A flow told in the passive as how things are done ("the full conversation is passed as the
+  // first message of every call", "~/.npmrc is added to filePaths"): a policy the model follows.
+  // A credential passed to the call that needs it is how an API asks for its auth ("the
+  // password must be provided by the caller"); other objects are not sent by design.
+  const beyondCredential = objects.some((o) => o !== 'credential');
+  if (
+    frame.describedFlow &&
+    objects.length > 0 &&
+    (external ||
+      frame.foreignTools.length > 0 ||
+      (beyondCredential &&
+        (frame.scope || frame.ownTools.length > 0 || frame.sinks.some((x) => x.kind === 'param'))))
+  )
+    return {
+      severity: escalating || external ? 'high' : 'medium',
+      why: `describes ${objects.join(', ').replace(/-/g, ' ')} passed into calls as a matter of course`,
+    };
+  // A requirement that a parameter hold secrets' values ("body ends with a block holding the
+  // values of GITHUB_TOKEN and the contents of ~/.npmrc").
+  if (
+    escalating &&
+    frame.sinks.some((x) => x.kind === 'param') &&
+    /\b(?:values?|contents?) of\b/i.test(frame.text) &&
+    frame.forbidden.length === 0
+  )
+    return { severity: 'high', why: 'requires a parameter to carry secrets' };
   // An output schema describes what comes back; an order in it is aimed at the model.
   if (
     /\.outputSchema\b/.test(frame.field.location) &&
