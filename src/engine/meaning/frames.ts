@@ -30,6 +30,7 @@ import {
   type ObjectKind,
 } from './lexicon.js';
 import { readSentences, type Sentence, type Token } from './nlp.js';
+import { scanMemo } from '../memo.js';
 
 export type SinkKind = 'url' | 'email' | 'ip' | 'phone' | 'domain' | 'account' | 'param' | 'tool';
 
@@ -868,6 +869,9 @@ function foreignFrame(
 // ---------------------------------------------------------------------------------------------
 
 const FRAMES_BY_TEXT = new Map<string, Frame[]>();
+
+/** Whether a text yields frames at all: asked of one text by several rules in a scan. */
+const isRead = scanMemo((text: string) => needsReading(text) || languageOf(text) !== 'en');
 const FRAME_MEMO_MAX = 20_000;
 
 /**
@@ -876,7 +880,7 @@ const FRAME_MEMO_MAX = 20_000;
  * descriptions recur across tools and servers.
  */
 export function readFrames(text: string, ctx: ReadContext = {}): readonly Frame[] {
-  if (text.length === 0 || (!needsReading(text) && languageOf(text) === 'en')) return [];
+  if (text.length === 0 || !isRead(text)) return [];
   let frames = FRAMES_BY_TEXT.get(text);
   if (!frames) {
     frames = buildFrames(text.length > 20_000 ? text.slice(0, 20_000) : text, {});
