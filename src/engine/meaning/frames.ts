@@ -898,6 +898,12 @@ export function readFrames(text: string, ctx: ReadContext = {}): readonly Frame[
   });
 }
 
+/** The frames of a run of English sentences, from offset 0: a sentence pasted into many tools'
+ *  descriptions (boilerplate, an injected payload) is tagged once per scan. */
+const englishRunFrames = scanMemo((run: string): Frame[] =>
+  readSentences(run).map((s) => englishFrame(s, {})),
+);
+
 /** Sentences, language-agnostic: a full stop ends one only before a space or the end, so URLs,
  *  paths and version numbers stay whole. */
 const SENTENCE_SPLIT_RE = /[^\n]*?(?:[.!?](?=\s|$)|[。！？]|\n|$)/gu;
@@ -912,8 +918,11 @@ function buildFrames(text: string, ctx: ReadContext): Frame[] {
   const flushEnglish = (): void => {
     if (!english) return;
     const { start } = english;
-    for (const s of readSentences(text.slice(english.start, english.end)))
-      frames.push(englishFrame({ ...s, start: s.start + start, end: s.end + start }, ctx));
+    const run = text.slice(english.start, english.end);
+    const read = ctx.paramNames
+      ? readSentences(run).map((s) => englishFrame(s, ctx))
+      : englishRunFrames(run);
+    for (const f of read) frames.push({ ...f, start: f.start + start, end: f.end + start });
     english = undefined;
   };
   for (const m of text.matchAll(SENTENCE_SPLIT_RE)) {

@@ -7,6 +7,7 @@ import { injectionSignals, type Signal, type SignalKind } from './_injection-sig
 import { needsReading, readFrames } from '../../meaning/frames.js';
 import { isSensitiveToolName, normaliseToolName } from '../../meaning/known-tools.js';
 import { quoteAround } from '../../quote.js';
+import { scanMemo } from '../../memo.js';
 
 export interface NormalizedField extends TextField {
   /** Lower-cased, NFKC, invisible characters removed, look-alikes folded. */
@@ -229,8 +230,7 @@ function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
       }
       byLocation.set(location, subject);
     }
-    const norm = normalizeForMatching(field.text);
-    const revealed = PRINTABLE_ASCII_RE.test(field.text) ? '' : revealHiddenSeparators(field.text);
+    const { norm, display, revealed } = readText(field.text);
     // One literal with every key (absent ones undefined): every field has one shape, where a
     // spread copy plus added keys cost a slow store and a shape transition per field.
     subject.fields.push({
@@ -240,8 +240,8 @@ function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
       toolIndex: field.toolIndex,
       closedValue: field.closedValue,
       norm,
-      display: displayText(field.text, norm),
-      revealed: revealed && revealed !== norm ? revealed : undefined,
+      display,
+      revealed,
       scope,
     });
   }
@@ -250,6 +250,20 @@ function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
 
 const PRINTABLE_ASCII_RE = /^[\t\n\r\x20-\x7e]*$/;
 const PARAM_DEPTH_MAX = 3;
+
+/** A field's text normalised (see NormalizedField), once per distinct text in a scan: schemas
+ *  repeat their descriptions and values across tools. */
+const readText = scanMemo(
+  (text: string): Pick<NormalizedField, 'norm' | 'display' | 'revealed'> => {
+    const norm = normalizeForMatching(text);
+    const revealed = PRINTABLE_ASCII_RE.test(text) ? '' : revealHiddenSeparators(text);
+    return {
+      norm,
+      display: displayText(text, norm),
+      revealed: revealed && revealed !== norm ? revealed : undefined,
+    };
+  },
+);
 
 /** Adds the property names of a schema (three levels deep), normalised like tool names. */
 function addParameterNames(schema: unknown, own: Set<string>, depth: number): void {
