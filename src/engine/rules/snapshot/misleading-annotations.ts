@@ -12,11 +12,11 @@ const PRIVILEGE_KEY_RE =
  *  free: the claim is a concept, the contradiction is the capability. */
 const READ_ONLY_CLAIM_RE =
   /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete)|never (?:modifies|changes|deletes))\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\b(?:nur|rein) (?:lesend|lesen)\b|\bnothing (?:is|gets|will be) (?:removed|deleted|changed|modified|written)\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|読み取り専用|읽기 전용/iu;
-/** The same pattern without the `u` flag, for ASCII text, where both match alike (only "ſ" and
- *  the Kelvin sign fold to ASCII letters, and only under `u`). V8 runs this one some forty times
- *  faster: under `iu` every `\b` is a Unicode-aware look-around, tried at each position. */
+/** The same pattern without the `u` flag, for printable ASCII text, where both match alike (only
+ *  "ſ" and the Kelvin sign fold to ASCII letters, and only under `u`). V8 runs this one some
+ *  forty times faster: under `iu` every `\b` is a Unicode-aware look-around, tried everywhere. */
 const READ_ONLY_CLAIM_ASCII_RE = new RegExp(READ_ONLY_CLAIM_RE.source, 'i');
-const ASCII_RE = /^[\x00-\x7f]*$/;
+const ASCII_RE = /^[\t\n\r\x20-\x7e]*$/;
 /** Verbs of destruction, including SQL statements that change data. */
 const DESTRUCTIVE_WORD_RE =
   /\b(?:INSERT|UPDATE|DELETE|DROP|TRUNCATE|ALTER)\b|\brm -rf\b|\b(?:deletes?|removes?|drops?|wipes?|purges?|overwrites?|erases?|destroys?|borra|elimina|exclui|apaga|supprime|efface|löscht|entfernt|cancella|elimina)\b|удал|删除|清空|削除|消去|삭제/u;
