@@ -869,10 +869,10 @@ function foreignFrame(
 // ---------------------------------------------------------------------------------------------
 
 const FRAMES_BY_TEXT = new Map<string, Frame[]>();
+const FRAME_MEMO_MAX = 20_000;
 
 /** Whether a text yields frames at all: asked of one text by several rules in a scan. */
 const isRead = scanMemo((text: string) => needsReading(text) || languageOf(text) !== 'en');
-const FRAME_MEMO_MAX = 20_000;
 
 /**
  * The frames of one text field. Text that names no concept a frame is built around yields none
