@@ -7,7 +7,9 @@
 // and length, each 4-byte aligned): the packed lexicon and the expansions as raw little-endian
 // u32 words (the JSON holds them in base64), the lexeme list as one NUL-joined UTF-8 string, and
 // the lexemes' sort order (u32 indexes into the list, in code-unit order), which lets a lookup
-// binary-search the list instead of building an 87,593-key table at start. The model package's
+// binary-search the list instead of building an 87,593-key table at start, and where each word
+// starts in the list (u32 byte offsets, one more for the end), which lets the reader decode only
+// the words a scan asks for instead of splitting the whole list. The model package's
 // version is recorded; the reader falls back to the JSON when it differs. The header also carries
 // the lemmatizer's exception lists as JSON.
 //
@@ -47,11 +49,15 @@ export function packWinkModel(path, version) {
   const last = new Map();
   list.forEach((word, k) => last.set(word, k));
   const order = Uint32Array.from([...last.values()].sort((a, b) => compare(list[a], list[b])));
+  const starts = new Uint32Array(list.length + 1);
+  for (let k = 0; k < list.length; k++)
+    starts[k + 1] = starts[k] + Buffer.byteLength(list[k], 'utf8') + 1;
   const parts = [
     ['lexicon', Buffer.from(model.lexicon, 'base64')],
     ['xpansions', Buffer.from(model.xpansions, 'base64')],
     ['lexemeOrder', Buffer.from(order.buffer)],
     ['lexemeList', Buffer.from(list.join('\0'), 'utf8')],
+    ['lexemeStarts', Buffer.from(starts.buffer)],
   ];
   model.lexicon = null;
   model.xpansions = null;

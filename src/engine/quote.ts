@@ -10,6 +10,7 @@ import {
   visibleText,
 } from './text/unicode.js';
 import type { Evidence, McpSnapshot } from './types.js';
+import { scanMemo } from './memo.js';
 
 /** Quotes are cut between whitespace-separated tokens: a word, a path (`~/.ssh/id_rsa`), an
  *  address or a tag stays whole. */
@@ -86,6 +87,10 @@ export function truncateAtWord(text: string, maxChars: number): string {
 
 const MIN_ANCHOR_CHARS = 12;
 
+/** One map per distinct text in a scan: several findings quote one field, and a description
+ *  repeated across tools is quoted for each. */
+const offsetsOf = scanMemo(normalizeWithOffsets);
+
 /**
  * The snippet quoted from `original` instead: its words found in the original (through the
  * normalisation map), widened to whole words, whitespace collapsed, `…` where the text goes on.
@@ -95,7 +100,7 @@ const MIN_ANCHOR_CHARS = 12;
 export function requote(original: string, snippet: string): string | undefined {
   const core = snippet.replace(/^…/, '').replace(/…$/, '').trim();
   if (core.length < 3) return undefined;
-  const mapped = normalizeWithOffsets(original);
+  const mapped = offsetsOf(original);
   const needle = normalizeForMatching(core);
   let index = needle ? mapped.norm.indexOf(needle) : -1;
   let length = needle.length;

@@ -1,5 +1,6 @@
 import { runRule, sortFindings, truncateSnippet } from './rules/define-rule.js';
 import { finishSnapshotEvidence } from './quote.js';
+import { duringScan } from './memo.js';
 import { SNAPSHOT_RULES } from './rules/snapshot/index.js';
 import { capabilityProfile } from './rules/snapshot/_profile.js';
 import { snapshotCoverage } from './coverage.js';
@@ -27,6 +28,10 @@ export class RuleFailureError extends Error {
  * rather than let it pass as clean.
  */
 export function scanSnapshotFindings(snapshot: McpSnapshot, onProgress?: ProgressFn): Finding[] {
+  return duringScan(() => runSnapshotRules(snapshot, onProgress));
+}
+
+function runSnapshotRules(snapshot: McpSnapshot, onProgress?: ProgressFn): Finding[] {
   const failures: { ruleId: string; error: unknown }[] = [];
   const findings: Finding[] = [];
   SNAPSHOT_RULES.forEach((rule, i) => {

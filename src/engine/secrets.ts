@@ -174,8 +174,10 @@ export function findSecrets(text: string, options: FindOptions = {}): SecretMatc
   const taken: [number, number][] = [];
   for (const kind of SECRET_KINDS) {
     const pattern = options.anyCase ? ANY_CASE_PATTERNS.get(kind)! : kind.pattern;
+    // exec on the shared pattern, not matchAll, which copies the expression on every call (17
+    // kinds for every field of a scan); no pattern matches the empty string, so the loop ends.
     pattern.lastIndex = 0;
-    for (const m of text.matchAll(pattern)) {
+    for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
       const start = kind.startBefore ? kind.startBefore(text, m.index) : m.index;
       if (start < 0) continue;
       const end = m.index + m[0].length;
@@ -202,6 +204,15 @@ export function redactValue(value: string): string {
 const ASSIGNMENT_RE =
   /((?:["']?)([A-Za-z0-9_.-]{0,60}(?:token|secret|passw(?:or)?d|api[-_]?key|apikey|access[-_]?key|client[-_]?secret|authorization)[A-Za-z0-9_.-]{0,60})["']?\s{0,5}[:=]\s{0,5}["']?(?:Bearer\s{1,5})?)([^\s"',;]{8,4096})/gi;
 
+/** What every match of ASSIGNMENT_RE holds, tested first: most text names no such key, and the
+ *  full pattern tries up to sixty name characters at every position before giving up. */
+const ASSIGNMENT_KEY_RE =
+  /token|secret|passw(?:or)?d|api[-_]?key|apikey|access[-_]?key|authorization/i;
+
+function mayAssign(text: string): boolean {
+  return ASSIGNMENT_KEY_RE.test(text) && /[:=]/.test(text);
+}
+
 export interface AssignedSecret {
   /** The key the value is assigned to (`api_key`, `TOKEN`). */
   key: string;
@@ -216,6 +227,7 @@ export interface AssignedSecret {
  */
 export function findAssignedSecrets(text: string): AssignedSecret[] {
   const found: AssignedSecret[] = [];
+  if (!mayAssign(text)) return found;
   for (const m of text.matchAll(ASSIGNMENT_RE)) {
     const [, prefix = '', key = '', value = ''] = m;
     if (!isSecretLikeKey(key) || isPlaceholder(value)) continue;
@@ -238,6 +250,7 @@ export function redactSecrets(text: string): string {
       redactValue(match.value) +
       out.slice(match.index + match.value.length);
   }
+  if (!mayAssign(out)) return out;
   return out.replace(ASSIGNMENT_RE, (whole, prefix: string, key: string, value: string) => {
     if (!isSecretLikeKey(key) || isPlaceholder(value) || value.includes('…')) return whole;
     return `${prefix}${redactValue(value)}`;

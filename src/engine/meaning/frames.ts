@@ -35,6 +35,7 @@ import {
   type ObjectKind,
 } from './lexicon.js';
 import { readSentences, type Sentence, type Token } from './nlp.js';
+import { scanMemo } from '../memo.js';
 
 export type SinkKind = 'url' | 'email' | 'ip' | 'phone' | 'domain' | 'account' | 'param' | 'tool';
 
@@ -252,7 +253,8 @@ export function languageOf(text: string): 'en' | LanguageCode {
   if (/[\u4e00-\u9fff]/.test(text)) return 'zh';
   if (/[\u0400-\u04ff]/.test(text)) return 'ru';
   // Addresses and dotted names are no words of any language ("api.digitalocean.com").
-  const lower = text.toLowerCase().replace(/\S*[./:@\\]\S*/g, ' ');
+  // Token by token: a pattern that searched each run for a dot backtracked quadratically.
+  const lower = text.toLowerCase().replace(/\S+/g, (word) => (/[./:@\\]/.test(word) ? ' ' : word));
   let best: 'en' | LanguageCode = 'en';
   let bestCount = 1;
   const english = lower.match(ENGLISH_WORDS_G)?.length ?? 0;
@@ -983,13 +985,16 @@ function foreignFrame(
 const FRAMES_BY_TEXT = new Map<string, Frame[]>();
 const FRAME_MEMO_MAX = 20_000;
 
+/** Whether a text yields frames at all: asked of one text by several rules in a scan. */
+const isRead = scanMemo((text: string) => needsReading(text) || languageOf(text) !== 'en');
+
 /**
  * The frames of one text field. Text that names no concept a frame is built around yields none
  * (and costs one regular-expression test). Results are memoised by text and context: identical
  * descriptions recur across tools and servers.
  */
 export function readFrames(text: string, ctx: ReadContext = {}): readonly Frame[] {
-  if (text.length === 0 || (!needsReading(text) && languageOf(text) === 'en')) return [];
+  if (text.length === 0 || !isRead(text)) return [];
   let frames = FRAMES_BY_TEXT.get(text);
   if (!frames) {
     frames = buildFrames(text.length > 20_000 ? text.slice(0, 20_000) : text, {});
@@ -1007,6 +1012,12 @@ export function readFrames(text: string, ctx: ReadContext = {}): readonly Frame[
   });
 }
 
+/** The frames of a run of English sentences, from offset 0: a sentence pasted into many tools'
+ *  descriptions (boilerplate, an injected payload) is tagged once per scan. */
+const englishRunFrames = scanMemo((run: string): Frame[] =>
+  readSentences(run).map((s) => englishFrame(s, {})),
+);
+
 /** Sentences, language-agnostic: a full stop ends one only before a space or the end, so URLs,
  *  paths and version numbers stay whole. */
 const SENTENCE_SPLIT_RE = /[^\n]*?(?:[.!?](?=\s|$)|[。！？]|\n|$)/gu;
@@ -1021,8 +1032,11 @@ function buildFrames(text: string, ctx: ReadContext): Frame[] {
   const flushEnglish = (): void => {
     if (!english) return;
     const { start } = english;
-    for (const s of readSentences(text.slice(english.start, english.end)))
-      frames.push(englishFrame({ ...s, start: s.start + start, end: s.end + start }, ctx));
+    const run = text.slice(english.start, english.end);
+    const read = ctx.paramNames
+      ? readSentences(run).map((s) => englishFrame(s, ctx))
+      : englishRunFrames(run);
+    for (const f of read) frames.push({ ...f, start: f.start + start, end: f.end + start });
     english = undefined;
   };
   for (const m of text.matchAll(SENTENCE_SPLIT_RE)) {

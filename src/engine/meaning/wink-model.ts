@@ -57,6 +57,41 @@ function indexOf(list: readonly string[]): Record<string, number> {
   });
 }
 
+/**
+ * The lexeme list over the packed bytes: a word is decoded the first time it is asked for, and
+ * kept. A scan asks for a few thousand of the 87,593 words; splitting the whole list at start cost
+ * a small scan a tenth of its CPU, most of it in the garbage collector copying the strings out of
+ * the young generation. It has the array face wink-nlp uses (index, `length`, `push` of the words
+ * it adds while reading).
+ */
+function lexemeList(bytes: Buffer, listStart: number, starts: Uint32Array): string[] {
+  const count = starts.length - 1;
+  const decoded = new Map<number, string>();
+  const added: string[] = [];
+  const word = (k: number): string | undefined => {
+    if (k >= count) return added[k - count];
+    let w = decoded.get(k);
+    if (w === undefined) {
+      // Each word is followed by a NUL, which its end leaves out.
+      w = bytes.toString('utf8', listStart + starts[k]!, listStart + starts[k + 1]! - 1);
+      decoded.set(k, w);
+    }
+    return w;
+  };
+  const push = (...words: string[]): number => added.push(...words) + count;
+  return new Proxy([] as string[], {
+    get: (target, key) => {
+      if (typeof key === 'string') {
+        const k = Number(key);
+        if (Number.isInteger(k) && k >= 0 && String(k) === key) return word(k);
+        if (key === 'length') return count + added.length;
+        if (key === 'push') return push;
+      }
+      return Reflect.get(target, key) as unknown;
+    },
+  });
+}
+
 /** A lexeme table over the packed form's sorted order: a lookup binary-searches the list, so
  *  nothing is built at start. Words wink adds while reading (unknown ones) go to a Map. */
 function sortedIndex(list: readonly string[], order: Uint32Array): Record<string, number> {
@@ -119,7 +154,10 @@ interface PackedHeader {
   version: string;
   /** The lemmatizer's exception lists by module file name (scripts/pack-wink-model.mjs). */
   lemmaExceptions?: Record<string, Record<string, string>>;
-  sections: Record<'lexicon' | 'xpansions' | 'lexemeOrder' | 'lexemeList', [number, number]>;
+  sections: Record<'lexicon' | 'xpansions' | 'lexemeOrder' | 'lexemeList', [number, number]> & {
+    /** Absent from files packed before it was added: the list is split at start then. */
+    lexemeStarts?: [number, number];
+  };
   model: CoreModel;
 }
 
@@ -140,7 +178,7 @@ export function readPacked(bytes: Buffer, version: string): Packed | undefined {
   if (bytes.byteOffset % 4 !== 0) bytes = Buffer.from(bytes);
   const base = bytes.byteOffset + ((8 + headerLength + 3) & ~3);
   const section = (name: keyof PackedHeader['sections']) => {
-    const [offset, length] = header.sections[name];
+    const [offset, length] = header.sections[name]!;
     return { offset: base + offset, length };
   };
   const u32 = (name: keyof PackedHeader['sections']) => {
@@ -150,7 +188,9 @@ export function readPacked(bytes: Buffer, version: string): Packed | undefined {
   const { model } = header;
   const list = section('lexemeList');
   const start = list.offset - bytes.byteOffset;
-  model.features.lexeme!.list = bytes.toString('utf8', start, start + list.length).split('\0');
+  model.features.lexeme!.list = header.sections.lexemeStarts
+    ? lexemeList(bytes, start, u32('lexemeStarts'))
+    : bytes.toString('utf8', start, start + list.length).split('\0');
   model.lexicon = u32('lexicon');
   model.xpansions = u32('xpansions');
   return {

@@ -31,15 +31,24 @@ function decodeHex(candidate: string): string | undefined {
   return isMostlyPrintable(decoded) && /\s/.test(decoded) ? decoded : undefined;
 }
 
+/** The shortest text either pattern matches (base64's 24 characters; hex needs 32). */
+const PAYLOAD_CHARS_MIN = 24;
+
 export function findEncodedPayloads(text: string): DecodedPayload[] {
-  const bounded = text.slice(0, FIELD_SCAN_MAX_CHARS);
   const out: DecodedPayload[] = [];
-  for (const m of bounded.matchAll(HEX_RE)) {
+  // Most fields (names, enum values, short descriptions) are too short to hold one.
+  if (text.length < PAYLOAD_CHARS_MIN) return out;
+  const bounded = text.slice(0, FIELD_SCAN_MAX_CHARS);
+  // exec on the shared patterns, not matchAll, which copies them for every field of a scan;
+  // neither matches the empty string, so each loop ends.
+  HEX_RE.lastIndex = 0;
+  for (let m = HEX_RE.exec(bounded); m !== null; m = HEX_RE.exec(bounded)) {
     const decoded = decodeHex(m[0]);
     if (decoded) out.push({ encoding: 'hex', encoded: m[0], decoded });
     if (out.length >= MAX_PAYLOADS) return out;
   }
-  for (const m of bounded.matchAll(BASE64_RE)) {
+  BASE64_RE.lastIndex = 0;
+  for (let m = BASE64_RE.exec(bounded); m !== null; m = BASE64_RE.exec(bounded)) {
     if (/^[0-9a-fA-F]+$/.test(m[0])) continue;
     const decoded = decodeBase64(m[0]);
     if (decoded) out.push({ encoding: 'base64', encoded: m[0], decoded });

@@ -7,6 +7,7 @@ import {
   foldConfusables,
   hasMixedScriptWord,
   normalizeForMatching,
+  normalizeWithOffsets,
   revealHiddenSeparators,
 } from './unicode.js';
 
@@ -74,5 +75,25 @@ describe('revealHiddenSeparators', () => {
   });
   it('keeps tag characters for the tag decoder', () => {
     assert.equal(revealHiddenSeparators(`Echo${tag('hi')}`), '');
+  });
+});
+
+describe('normalizeWithOffsets', () => {
+  it('maps printable ASCII as the per-character walk does: lower case, one space per run', () => {
+    // A zero-width space makes the second text take the per-character walk; it is dropped there.
+    for (const [ascii, walked] of [
+      ['\tRead  the\r\nFILE ', '\tRead  the\r\nFILE \u200b'],
+      ['a', 'a\u200b'],
+      ['  ', '  \u200b'],
+    ] as const) {
+      const fast = normalizeWithOffsets(ascii);
+      assert.deepEqual(fast, normalizeWithOffsets(walked));
+      assert.equal(fast.norm, normalizeForMatching(ascii));
+    }
+    assert.deepEqual(normalizeWithOffsets(' Ab  c'), {
+      norm: 'ab c',
+      starts: [1, 2, 3, 5],
+      ends: [2, 3, 5, 6],
+    });
   });
 });

@@ -304,6 +304,7 @@ export interface NormalizedWithOffsets {
  */
 export function normalizeWithOffsets(text: string): NormalizedWithOffsets {
   const bounded = text.slice(0, FIELD_SCAN_MAX_CHARS);
+  if (PRINTABLE_ASCII_RE.test(bounded)) return asciiWithOffsets(bounded);
   const ansi: [number, number][] = [];
   for (const m of bounded.matchAll(ANSI_RE)) ansi.push([m.index, m.index + m[0].length]);
   let norm = '';
@@ -354,6 +355,31 @@ export function normalizeWithOffsets(text: string): NormalizedWithOffsets {
     i += len;
   }
   return { norm, starts, ends };
+}
+
+/**
+ * normalizeWithOffsets of printable ASCII (most metadata), without the per-character walk: each
+ * character maps to itself lower-cased, each run of whitespace between two others to one space.
+ */
+function asciiWithOffsets(text: string): NormalizedWithOffsets {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let spaceAt = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) {
+      if (spaceAt < 0) spaceAt = i;
+      continue;
+    }
+    if (spaceAt >= 0 && starts.length > 0) {
+      starts.push(spaceAt);
+      ends.push(i);
+    }
+    spaceAt = -1;
+    starts.push(i);
+    ends.push(i + 1);
+  }
+  return { norm: text.replace(/\s+/g, ' ').toLowerCase().trim(), starts, ends };
 }
 
 // Control characters other than tab, newline and carriage return: the point of these classes.

@@ -7,6 +7,7 @@ import { injectionSignals, type Signal, type SignalKind } from './_injection-sig
 import { needsReading, readFrames } from '../../meaning/frames.js';
 import { isSensitiveToolName, normaliseToolName } from '../../meaning/known-tools.js';
 import { quoteAround } from '../../quote.js';
+import { scanMemo } from '../../memo.js';
 
 export interface NormalizedField extends TextField {
   /** Lower-cased, NFKC, invisible characters removed, look-alikes folded. */
@@ -22,6 +23,23 @@ export interface NormalizedField extends TextField {
    * space, which reveals words they separate (`norm` deletes them, which joins those words).
    */
   revealed?: string;
+  /** What every field of its snapshot shares (set on the fields subjectsOf builds). */
+  scope?: FieldScope;
+}
+
+/**
+ * Shared by the fields of one snapshot: the server's own names and parameters, and the guidance
+ * text and signals of each distinct text. One object per snapshot, referenced from each field: a
+ * WeakMap entry per field cost more than the lookups it served, and a description repeated across
+ * tools (boilerplate, a shared schema) is read once.
+ */
+interface FieldScope {
+  /** Normalised names of the server's own tools and prompts, and `title:` entries. */
+  own: ReadonlySet<string>;
+  /** Property names of every schema of the server's tools (three levels deep). */
+  params: ReadonlySet<string>;
+  guidanceByText: Map<string, string>;
+  signalsByGuidance: Map<string, Signal[]>;
 }
 
 export interface Subject {
@@ -36,24 +54,20 @@ export interface Subject {
 
 const SUMMARY_BY_SUBJECT = new WeakMap<Subject, string>();
 const FULL_SUMMARY_BY_SUBJECT = new WeakMap<Subject, string>();
-const SIGNALS_BY_FIELD = new WeakMap<NormalizedField, Signal[]>();
-
 /**
- * Injection signals of a field's guidance text, computed once per field for every rule: the
- * normalised text less the sentences that read as documentation (see `guidanceText`).
+ * Injection signals of a field's guidance text, computed once per distinct text of a snapshot
+ * for every rule: the normalised text less the sentences that read as documentation (see
+ * `guidanceText`). The array is shared: callers read it, never change it.
  */
 export function fieldSignals(field: NormalizedField): Signal[] {
-  const cached = SIGNALS_BY_FIELD.get(field);
+  const text = guidanceText(field);
+  const memo = field.scope?.signalsByGuidance;
+  const cached = memo?.get(text);
   if (cached) return cached;
-  const signals = injectionSignals(guidanceText(field));
-  SIGNALS_BY_FIELD.set(field, signals);
+  const signals = injectionSignals(text);
+  memo?.set(text, signals);
   return signals;
 }
-
-const OWN_NAMES_BY_FIELD = new WeakMap<NormalizedField, ReadonlySet<string>>();
-/** Property names of every schema of the server's tools (three levels deep). */
-const OWN_PARAMS_BY_FIELD = new WeakMap<NormalizedField, ReadonlySet<string>>();
-const GUIDANCE_BY_FIELD = new WeakMap<NormalizedField, string>();
 
 /**
  * The field's normalised text with the sentences blanked (offsets kept) that the sentence reader
@@ -62,15 +76,18 @@ const GUIDANCE_BY_FIELD = new WeakMap<NormalizedField, string>();
  * Phrase signals in those sentences are documentation, not instructions.
  */
 export function guidanceText(field: NormalizedField): string {
-  const cached = GUIDANCE_BY_FIELD.get(field);
+  // Only descriptions and instructions have benign spans; the rest is read as it stands.
+  if (field.kind !== 'description' && field.kind !== 'instructions') return field.norm;
+  // The spans depend on the text and the server's own names alone: one reading per distinct text.
+  const memo = field.scope?.guidanceByText;
+  const cached = memo?.get(field.text);
   if (cached !== undefined) return cached;
   let text = field.norm;
-  const own = OWN_NAMES_BY_FIELD.get(field);
-  for (const span of benignSpans(field, own)) {
+  for (const span of benignSpans(field, field.scope?.own)) {
     const at = text.indexOf(span);
     if (at >= 0) text = text.slice(0, at) + ' '.repeat(span.length) + text.slice(at + span.length);
   }
-  GUIDANCE_BY_FIELD.set(field, text);
+  memo?.set(field.text, text);
   return text;
 }
 
@@ -205,6 +222,12 @@ function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
     const title = t?.title ?? t?.annotations?.title;
     if (typeof title === 'string' && title.length <= 60) own.add(`title:${title.toLowerCase()}`);
   }
+  const scope: FieldScope = {
+    own,
+    params,
+    guidanceByText: new Map(),
+    signalsByGuidance: new Map(),
+  };
   for (const field of snapshotFields(snapshot)) {
     const location = subjectLocation(field);
     let subject = byLocation.get(location);
@@ -216,19 +239,40 @@ function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
       }
       byLocation.set(location, subject);
     }
-    const norm = normalizeForMatching(field.text);
-    const revealed = PRINTABLE_ASCII_RE.test(field.text) ? '' : revealHiddenSeparators(field.text);
-    const normalized: NormalizedField = { ...field, norm, display: displayText(field.text, norm) };
-    if (revealed && revealed !== norm) normalized.revealed = revealed;
-    OWN_NAMES_BY_FIELD.set(normalized, own);
-    OWN_PARAMS_BY_FIELD.set(normalized, params);
-    subject.fields.push(normalized);
+    const { norm, display, revealed } = readText(field.text);
+    // One literal with every key (absent ones undefined): every field has one shape, where a
+    // spread copy plus added keys cost a slow store and a shape transition per field.
+    subject.fields.push({
+      location: field.location,
+      text: field.text,
+      kind: field.kind,
+      toolIndex: field.toolIndex,
+      closedValue: field.closedValue,
+      norm,
+      display,
+      revealed,
+      scope,
+    });
   }
   return Object.freeze([...byLocation.values()]);
 }
 
 const PRINTABLE_ASCII_RE = /^[\t\n\r\x20-\x7e]*$/;
 const PARAM_DEPTH_MAX = 3;
+
+/** A field's text normalised (see NormalizedField), once per distinct text in a scan: schemas
+ *  repeat their descriptions and values across tools. */
+const readText = scanMemo(
+  (text: string): Pick<NormalizedField, 'norm' | 'display' | 'revealed'> => {
+    const norm = normalizeForMatching(text);
+    const revealed = PRINTABLE_ASCII_RE.test(text) ? '' : revealHiddenSeparators(text);
+    return {
+      norm,
+      display: displayText(text, norm),
+      revealed: revealed && revealed !== norm ? revealed : undefined,
+    };
+  },
+);
 
 /** Adds the property names of a schema (three levels deep), normalised like tool names. */
 function addParameterNames(schema: unknown, own: Set<string>, depth: number): void {
@@ -252,10 +296,9 @@ export function namesOutsideServer(
   identifier: string,
   options: { ownToolsCount?: boolean } = {},
 ): boolean {
-  const own = OWN_NAMES_BY_FIELD.get(field);
   const name = normaliseToolName(identifier);
-  if (own?.has(name)) return options.ownToolsCount === true;
-  if (OWN_PARAMS_BY_FIELD.get(field)?.has(name)) return false;
+  if (field.scope?.own.has(name)) return options.ownToolsCount === true;
+  if (field.scope?.params.has(name)) return false;
   // The original text writes constants in capitals; norm is lower-cased.
   const upper = identifier.toUpperCase();
   return !(upper !== identifier.toLowerCase() && field.text.includes(upper));

@@ -51,6 +51,13 @@ const NO_CONFIRMATION_RE = new RegExp(
   'iu',
 );
 
+/** The same pattern without the `u` flag, for printable ASCII text, where both match alike (only
+ *  "ſ" and the Kelvin sign fold to ASCII letters, and only under `u`). V8 runs this one some
+ *  forty times faster: under `iu` every `\b` is a Unicode-aware look-around, tried everywhere. */
+const READ_ONLY_CLAIM_ASCII_RE = new RegExp(READ_ONLY_CLAIM_RE.source, 'i');
+const ASCII_RE = /^[\t\n\r\x20-\x7e]*$/;
+/** The no-confirmation concepts likewise: their English alternatives are what ASCII text meets. */
+const NO_CONFIRMATION_ASCII_RE = new RegExp(NO_CONFIRMATION_RE.source, 'i');
 /** Verbs of destruction, including SQL statements that change data. */
 const DESTRUCTIVE_WORD_RE =
   /\b(?:INSERT|UPDATE|DELETE|DROP|TRUNCATE|ALTER)\b|\brm -rf\b|\b(?:deletes?|removes?|drops?|wipes?|purges?|overwrites?|erases?|destroys?|borra|elimina|exclui|apaga|supprime|efface|löscht|entfernt|cancella|elimina)\b|удал|删除|清空|削除|消去|삭제/u;
@@ -60,7 +67,9 @@ const DESTRUCTIVE_WORD_RE =
  * tool is read-only", "safe: read-only"). "Prefer read-only commands" advises; it claims nothing.
  */
 function claimAboutItself(description: string): RegExpExecArray | undefined {
-  const claim = READ_ONLY_CLAIM_RE.exec(description);
+  const claim = (ASCII_RE.test(description) ? READ_ONLY_CLAIM_ASCII_RE : READ_ONLY_CLAIM_RE).exec(
+    description,
+  );
   if (!claim) return undefined;
   const before = description.slice(Math.max(0, claim.index - 40), claim.index);
   if (/\b(?:prefer|use|choose|favou?r|try|only run|run only)\s+$/i.test(before)) return undefined;
@@ -139,7 +148,11 @@ export default defineRule({
           snippet: snippetAround(description, claim.index, claim[0].length),
         });
       }
-      const unconfirmed = claimed ? undefined : NO_CONFIRMATION_RE.exec(description);
+      const unconfirmed = claimed
+        ? undefined
+        : (ASCII_RE.test(description) ? NO_CONFIRMATION_ASCII_RE : NO_CONFIRMATION_RE).exec(
+            description,
+          );
       if (
         unconfirmed &&
         (caps.destructive || caps.movesMoney || caps.writes || caps.sendsExternally)
