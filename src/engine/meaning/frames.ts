@@ -203,13 +203,18 @@ const TELLING_GATE_RE = new RegExp(
   `${DISMISSAL_RE.source}|${NARROWS_REPLY_RE.source}|${OVERRIDES_USER_RE.source}`,
   'iu',
 );
+/** The same without `u` for printable ASCII text, where the English alternatives are the ones
+ *  that can match and `\b` costs far less (ADR 0019). */
+const TELLING_GATE_ASCII_RE = new RegExp(TELLING_GATE_RE.source, 'i');
+const PRINTABLE_ASCII_RE = /^[\t\n\r\x20-\x7e]*$/;
 
 /** The text names a concept a frame is built around. With `orderCounts: false`, talk of call
  *  order and preference alone does not count (a sentence that orders the server's own tools). */
 export function needsReading(text: string, { orderCounts = true } = {}): boolean {
   if (GATE_RE.test(text) || FOREIGN_LETTER_RE.test(text)) return true;
   if (orderCounts && ORDER_GATE_RE.test(text)) return true;
-  if (TELLING_GATE_RE.test(text)) return true;
+  if ((PRINTABLE_ASCII_RE.test(text) ? TELLING_GATE_ASCII_RE : TELLING_GATE_RE).test(text))
+    return true;
   const lower = text.toLowerCase();
   return OBJECT_STEMS.some((stem) => lower.includes(stem)) && OBJECT_GATE_RE.test(text);
 }
@@ -254,7 +259,9 @@ export function languageOf(text: string): 'en' | LanguageCode {
   if (/[\u0400-\u04ff]/.test(text)) return 'ru';
   // Addresses and dotted names are no words of any language ("api.digitalocean.com").
   // Token by token: a pattern that searched each run for a dot backtracked quadratically.
-  const lower = text.toLowerCase().replace(/\S+/g, (word) => (/[./:@\\]/.test(word) ? ' ' : word));
+  let lower = text.toLowerCase();
+  if (/[/:@\\]|\.\S/.test(lower))
+    lower = lower.replace(/\S+/g, (word) => (/[./:@\\]/.test(word) ? ' ' : word));
   let best: 'en' | LanguageCode = 'en';
   let bestCount = 1;
   const english = lower.match(ENGLISH_WORDS_G)?.length ?? 0;

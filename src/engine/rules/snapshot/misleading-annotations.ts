@@ -56,6 +56,10 @@ const NO_CONFIRMATION_RE = new RegExp(
  *  forty times faster: under `iu` every `\b` is a Unicode-aware look-around, tried everywhere. */
 const READ_ONLY_CLAIM_ASCII_RE = new RegExp(READ_ONLY_CLAIM_RE.source, 'i');
 const ASCII_RE = /^[\t\n\r\x20-\x7e]*$/;
+/** Every English alternative of the no-confirmation concepts holds one of these words: a
+ *  description without any is not tried against the whole pattern. */
+const NO_CONFIRMATION_WORDS_RE =
+  /without|confirm|approv|review|consent|permission|sign-?off|freely|at will|need/i;
 /** The no-confirmation concepts likewise: their English alternatives are what ASCII text meets. */
 const NO_CONFIRMATION_ASCII_RE = new RegExp(NO_CONFIRMATION_RE.source, 'i');
 /** Verbs of destruction, including SQL statements that change data. */
@@ -148,11 +152,11 @@ export default defineRule({
           snippet: snippetAround(description, claim.index, claim[0].length),
         });
       }
-      const unconfirmed = claimed
-        ? undefined
-        : (ASCII_RE.test(description) ? NO_CONFIRMATION_ASCII_RE : NO_CONFIRMATION_RE).exec(
-            description,
-          );
+      const ascii = ASCII_RE.test(description);
+      const unconfirmed =
+        claimed || (ascii && !NO_CONFIRMATION_WORDS_RE.test(description))
+          ? undefined
+          : (ascii ? NO_CONFIRMATION_ASCII_RE : NO_CONFIRMATION_RE).exec(description);
       if (
         unconfirmed &&
         (caps.destructive || caps.movesMoney || caps.writes || caps.sendsExternally)
