@@ -101,7 +101,7 @@ const GATE_RE = new RegExp(
     String.raw`\b(?:https?|wss?|ftp):\/\/`,
     String.raw`[\w.+-]{1,64}@[a-z0-9-]{1,63}\.[a-z]`,
     String.raw`\b(?:silently|quietly|secretly|covertly|discreetly|unnoticed|stealthily|behind the scenes)\b`,
-    String.raw`\b(?:no need|needn't|need not|don't need|without|never|do not|don't)\s+(?:\w+\s+){0,2}(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|bring(?:ing)? (?:it|this|that) up|bother|disclose|reveal|alert|surface|flag|list (?:it|this|that|them))`,
+    String.raw`\b(?:no need|needn't|need not|don't need|without|never|do not|don't)\s+(?:\w+\s+){0,2}(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|bring(?:ing)? (?:it|this|that) up|bother|disclose|reveal|alert|surface|flag|raise|list (?:it|this|that|them))`,
     String.raw`\b(?:hide|conceal|withhold)\b|\bleave (?:it|this|that) out\b|\bkeep (?:it|this|that) (?:between|to yourself|quiet|private)`,
     String.raw`\b(?:instead of|rather than|in place of|deprecated|only use|never use|do not use|prefer this)\b`,
     String.raw`\b(?:every|each) (?:turn|call|request|message|reply|response|conversation|time)\b|\bbefore (?:any|every|each|anything|responding|answering)\b`,
@@ -114,7 +114,7 @@ const GATE_RE = new RegExp(
     // Text that turns to the model by name ("Assistant: …").
     String.raw`\b(?:assistant|agent|model|llm|claude)\s*:`,
     // Consent claimed, reasons not to tell, selective reporting.
-    String.raw`\b(?:agreed|consented|approved|opted in)\b|\bbring(?:ing)? (?:it|this|that) up\b|\b(?:only|just) (?:report|mention|tell|say|show|surface)\b|\b(?:report|mention|tell|say|show|reply with|respond with) only\b|\bno (?:reason|point|need) to\b`,
+    String.raw`\b(?:agreed|consented|approved|accepted|opted in)\b|\bbring(?:ing)? (?:it|this|that) up\b|\b(?:only|just) (?:report|mention|tell|say|show|surface)\b|\b(?:report|mention|tell|say|show|reply with|respond with) only\b|\bno (?:reason|point|need) to\b`,
     // Other tools disparaged.
     String.raw`\bno longer (?:supported|maintained|available)\b|\bout of sync\b|\b(?:skip|avoid) (?:them|those|these)\b|\b(?:unreliable|outdated|broken)\b`,
     // Identifiers of tools worth directing: mail, chat, payments, git, files.
@@ -426,6 +426,12 @@ function englishActions(
     // Stative verbs ("it may contain a password", "results hold the URL") describe; only a modal
     // makes them a demand ("the note should contain the key").
     if (STATIVE_VERBS.has(t.lemma) && !precededByModal(tokens, i)) continue;
+    // "once stored", "when sent": a participle clause states a time, not an act.
+    if (
+      SUBORDINATORS.has(tokens[i - 1]?.lemma ?? '') &&
+      (/ed$/.test(t.value.toLowerCase()) || IRREGULAR_PARTICIPLES.has(t.value.toLowerCase()))
+    )
+      continue;
     // "details including names and dates of birth": a list, not an act.
     if (t.value.toLowerCase() === 'including') continue;
     // "read-write access", "write-once": part of a compound adjective.
@@ -445,7 +451,7 @@ function englishActions(
       if (kind === 'transmit') passiveFlow = true;
       continue;
     }
-    (t.negated || precededByNegation(tokens, i) ? forbidden : actions).add(kind);
+    (negatedAct(tokens, i) ? forbidden : actions).add(kind);
   }
   // "call append_insight with every email returned": what follows "with" goes into the call.
   for (let i = 0; i < tokens.length; i++) {
@@ -456,7 +462,7 @@ function englishActions(
       ahead.some((x) => /[_-]/.test(x.value) && x.value.length > 3) &&
       ahead.some((x) => x.lemma === 'with')
     )
-      (t.negated || precededByNegation(tokens, i) ? forbidden : actions).add('transmit');
+      (negatedAct(tokens, i) ? forbidden : actions).add('transmit');
   }
   // Keeping a secret in a secure store is the safe practice: "store the key in an environment
   // variable", "save it to the keychain".
@@ -567,6 +573,24 @@ function precededByNegation(tokens: readonly Token[], i: number): boolean {
   return false;
 }
 
+const COORDINATORS = new Set(['or', 'and', 'nor', ',']);
+
+/**
+ * The act at `i` is negated: a negator comes before it in its clause, with no other verb between
+ * them unless that verb is coordinated with this one. In "when it cannot parse them it echoes
+ * their lines" the "not" is parse's, not echo's (wink's own negation flag runs to the next
+ * punctuation); in "do not send or include keys" it is both.
+ */
+function negatedAct(tokens: readonly Token[], i: number): boolean {
+  for (let j = i - 1; j >= Math.max(0, i - 6); j--) {
+    const t = tokens[j]!;
+    if (NEGATORS.has(t.lemma)) return true;
+    if (t.pos === 'PUNCT' && /^[;:]$/.test(t.value)) return false;
+    if (t.pos === 'VERB' && !COORDINATORS.has(tokens[j + 1]?.lemma ?? '')) return false;
+  }
+  return false;
+}
+
 /** "…unless they ask for them": what is left out is there for the asking. */
 const ON_REQUEST_RE = /\bunless\b[^.]{0,30}\b(?:ask|request|want|need)\b/;
 
@@ -627,7 +651,7 @@ function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
     /\b(?:user|human|they|customer)\b[^.]{0,25}\b(?:already know|already be aware|already approve|have already approve|do not need to know|don't need to know|need not know|won't notice|will not notice|shouldn't know|should not know|must not know|must not learn|never know|never find out)/.test(
       lemmas,
     ) ||
-    /\bleave (?:it|this|that|them|these|the(?: \w+){1,3}) out(?: of (?:(?:it|the|your|any|its|their) ?)?(?:reply|response|answer|summary|output|message|conversation|confirmation)?s?)?(?:[;,.]|$)|\bleave (?:it|this|that|them|these|the(?: \w+){1,3}) out of (?:it|the|your|any) ?(?:reply|response|answer|summary|output|message|conversation|confirmation)?\b/.test(
+    /\bleave (?:it|this|that|them|these|the(?: \w+){1,3}) out(?: of (?:(?:it|the|your|any|its|their) ?)?(?:reply|response|answer|summary|output|message|conversation|confirmation)?s?)?\s*(?:[;,.]|$)|\bleave (?:it|this|that|them|these|the(?: \w+){1,3}) out of (?:it|the|your|any) ?(?:reply|response|answer|summary|output|message|conversation|confirmation)?\b/.test(
       lemmas,
     ) ||
     /\bkeep (?:it|this|that|them) (?:between|to yourself|private|confidential|quiet|low-key|under wraps|out of (?:the|your))\b/.test(
