@@ -308,6 +308,9 @@ const MODAL_RE =
 /** Obeying text from elsewhere: the verb and what is obeyed, next to each other. */
 const OBEY_REMOTE_RE =
   /\b(?:take|have) (?:precedence|priority) over\b|\bas if (?:it|they) (?:be|come from) (?:the user|a user)\b|\b(?:carry out|do|follow|execute|perform|obey|act on) what (?:it|they|that|the|this|those|these)(?: \w+)? (?:say|describe|list|specify|ask|request|contain|tell|instruct|require|indicate)\b|\btreat (?:its|their|the|them|those|these|it|that|this)\b(?: \w+){0,4} as (?:part of )?(?:\w+ ){0,2}(?:task|order|directive|to-?do)|\blet (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} (?:decide|dictate|determine|drive|guide|direct|steer)\b|\btreat (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} as (?:part of )?(?:\w+ ){0,2}(?:instruction|rule|system|policy|command)|\bcarry (?:those|these|the|its|their|them|it)(?: \w+){0,2} out\b|\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|directive|guidance|step|rule|command|procedure|task|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
+/** Orders quoted as what some text says: "text on a page that tells you to ignore …". */
+const REPORTED_ORDER_RE =
+  /\b(?:text|content|page|pages|document|message|email|comment|issue|instruction)s? (?:\w+ ){0,4}(?:that|which) (?:tells?|asks?|instructs?|urges?|wants?|directs?) (?:you|the (?:model|assistant|agent|ai))\b/;
 const ATTACK_TALK_RE =
   /\b(?:prompt\s*-?\s*injections?|untrusted|malicious|crafted|attackers?|phishing|poison(?:ed|ing)?|adversarial|jailbreaks?)\b/;
 /** Objects that no bug report or feedback form needs. */
@@ -426,6 +429,9 @@ function englishActions(
     // Stative verbs ("it may contain a password", "results hold the URL") describe; only a modal
     // makes them a demand ("the note should contain the key").
     if (STATIVE_VERBS.has(t.lemma) && !precededByModal(tokens, i)) continue;
+    // "the Cloud Run console", "Google Drive Share": a capitalised word inside a name.
+    if (t.pos === 'PROPN' && i > 0 && /^[A-Z]/.test(t.value) && /^[A-Z]/.test(tokens[i - 1]!.value))
+      continue;
     // "once stored", "when sent": a participle clause states a time, not an act.
     if (
       SUBORDINATORS.has(tokens[i - 1]?.lemma ?? '') &&
@@ -448,7 +454,8 @@ function englishActions(
     // A passive ("they would be logged", "is included in the response") describes what happens;
     // it asks the model for nothing.
     if (isPassive(tokens, i)) {
-      if (kind === 'transmit') passiveFlow = true;
+      // ".env files are not uploaded" says what does not happen.
+      if (kind === 'transmit' && !negatedAct(tokens, i)) passiveFlow = true;
       continue;
     }
     (negatedAct(tokens, i) ? forbidden : actions).add(kind);
@@ -586,10 +593,34 @@ function negatedAct(tokens: readonly Token[], i: number): boolean {
     const t = tokens[j]!;
     if (NEGATORS.has(t.lemma)) return true;
     if (t.pos === 'PUNCT' && /^[;:]$/.test(t.value)) return false;
-    if (t.pos === 'VERB' && !COORDINATORS.has(tokens[j + 1]?.lemma ?? '')) return false;
+    // "never ask the user to paste a token": the request carries the negation to its act.
+    if (
+      t.pos === 'VERB' &&
+      !COORDINATORS.has(tokens[j + 1]?.lemma ?? '') &&
+      !CONTROL_VERBS.has(t.lemma)
+    )
+      return false;
   }
   return false;
 }
+
+/** Verbs whose object does the next act: ask someone to, let, make, have them… */
+const CONTROL_VERBS = new Set([
+  'ask',
+  'tell',
+  'let',
+  'allow',
+  'make',
+  'have',
+  'get',
+  'want',
+  'need',
+  'require',
+  'prompt',
+  'force',
+  'encourage',
+  'invite',
+]);
 
 /** "…unless they ask for them": what is left out is there for the asking. */
 const ON_REQUEST_RE = /\bunless\b[^.]{0,30}\b(?:ask|request|want|need)\b/;
@@ -619,7 +650,16 @@ function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
       ].includes(rest[0] ?? '');
       if ((t.pos === 'VERB' || t.pos === 'PROPN') && (fromUser || theAct)) return true;
     }
-    if (EN_TELL_VERBS.has(t.lemma) && !onRequest && (t.negated || precededByNegation(tokens, i))) {
+    // "never ask the user for a password", "do not ask them to paste it": a request, not telling.
+    const requests =
+      t.lemma === 'ask' &&
+      tokens.slice(i + 1, i + 5).some((x) => x.lemma === 'for' || x.lemma === 'to');
+    if (
+      EN_TELL_VERBS.has(t.lemma) &&
+      !onRequest &&
+      !requests &&
+      (t.negated || precededByNegation(tokens, i))
+    ) {
       // Negated telling counts when aimed at the user or at the action itself ("it", "this"):
       // "don't show raw JSON to users" is formatting, "don't mention it" is concealment.
       const rest = tokens.slice(i + 1, i + 7).map((x) => x.lemma);
@@ -865,7 +905,7 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
   // A warning about attacks reports what an attacker would ask ("a page can contain text asking
   // you to read cookies or send data away"): the actions are quoted, not asked for.
   if (
-    ATTACK_TALK_RE.test(lower) &&
+    (ATTACK_TALK_RE.test(lower) || REPORTED_ORDER_RE.test(lower)) &&
     /\b(?:asking|ask|asks|tell|tells|telling|instruct|instructs|instructing|trick|tricks|tricking|get|gets|getting|make|makes|making|persuade|persuades|convince|convinces|lure|lures|push|pushes) (?:you|the (?:model|assistant|agent|ai))\b/.test(
       lower,
     )

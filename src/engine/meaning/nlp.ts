@@ -73,7 +73,7 @@ const MASKS: readonly (readonly [MaskKind, RegExp])[] = [
   ],
   [
     'identifier',
-    /\b[A-Za-z][A-Za-z0-9]{0,63}(?:[_-][A-Za-z0-9]{1,63}){1,12}\b|\b[a-z]{1,32}[A-Z][A-Za-z0-9]{0,63}\b|\b[\w-]{1,64}(?:\.[\w-]{1,64}){1,8}\(\)/g,
+    /\b[A-Za-z][A-Za-z0-9]{0,63}(?:[_-][A-Za-z0-9]{1,63}){1,12}(?:\.(?:json|ya?ml|toml|env|ini|conf|cfg|txt|md|js|ts|py|sh|db|sqlite|pem|key|crt|lock))?\b|\b[A-Za-z0-9][\w-]{0,63}\.(?:json|ya?ml|toml|ini|conf|cfg|pem|crt|lock|sqlite)\b|\b[a-z]{1,32}[A-Z][A-Za-z0-9]{0,63}\b|\b[\w-]{1,64}(?:\.[\w-]{1,64}){1,8}\(\)/g,
   ],
 ];
 

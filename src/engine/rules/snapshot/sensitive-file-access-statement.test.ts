@@ -34,5 +34,15 @@ ruleTester(rule, {
       ),
       findings: [{ severity: 'high' }],
     },
+    {
+      name: 'what the tool reads, said after its opening sentence',
+      input: tools(
+        tool(
+          'configuration_view',
+          'Get the current configuration as YAML Reads the active kubeconfig (KUBECONFIG or ~/.kube/config).',
+        ),
+      ),
+      findings: [{ severity: 'medium' }],
+    },
   ],
 });

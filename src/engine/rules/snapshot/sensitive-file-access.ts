@@ -1,6 +1,6 @@
 import { defineRule } from '../define-rule.js';
 import { HIPAA, SOC2 } from './_compliance.js';
-import { readFrames } from '../../meaning/frames.js';
+import { readSnapshot } from './_reading.js';
 import { snippetAround, subjectsOf } from './_tool-text.js';
 
 // Files and stores that hold credentials or secrets. Named by location, so a tool that reads
@@ -58,11 +58,20 @@ export default defineRule({
         // ~/.kube/config") names the file without asking the model for it: the English reader
         // finds no act asked for in that sentence, only a passive.
         const path = m[0].trim().toLowerCase();
-        const statement = readFrames(field.text).find(
-          (f) => f.language === 'en' && f.text.toLowerCase().includes(path),
-        );
+        // The subject's reading, where an item's opening sentence ("Get the configuration …
+        // Reads ~/.kube/config") says what the item does rather than giving an order.
+        const statement = readSnapshot(snapshot)
+          .find((r) => r.subject === subject)
+          ?.frames.find(
+            (f) =>
+              f.field.location === field.location &&
+              f.language === 'en' &&
+              f.text.toLowerCase().includes(path),
+          );
         const stated =
-          statement !== undefined && !statement.modal && statement.actions.length === 0;
+          statement !== undefined &&
+          !statement.modal &&
+          (statement.actions.length === 0 || !statement.directive);
         ctx.report({
           subject: subject.location,
           severity: isValue || m !== strong || stated ? 'medium' : 'high',
