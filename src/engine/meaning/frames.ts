@@ -102,7 +102,7 @@ const GATE_RE = new RegExp(
     String.raw`[\w.+-]{1,64}@[a-z0-9-]{1,63}\.[a-z]`,
     String.raw`\b(?:silently|quietly|secretly|covertly|discreetly|unnoticed|stealthily|behind the scenes)\b`,
     String.raw`\b(?:no need|needn't|need not|don't need|without|never|do not|don't)\s+(?:\w+\s+){0,2}(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|bring(?:ing)? (?:it|this|that) up|bother|disclose|reveal|alert|surface|flag|raise|list (?:it|this|that|them))`,
-    String.raw`\b(?:hide|conceal|withhold)\b|\bleave (?:it|this|that) out\b|\bkeep (?:it|this|that) (?:between|to yourself|quiet|private)`,
+    String.raw`\b(?:hide|conceal|withhold)\b|\bleave (?:it|this|that|them|the \w+(?: \w+)?) out\b|\bkeep (?:it|this|that) (?:between|to yourself|quiet|private)`,
     String.raw`\b(?:instead of|rather than|in place of|deprecated|only use|never use|do not use|prefer this)\b`,
     String.raw`\b(?:every|each) (?:turn|call|request|message|reply|response|conversation|time)\b|\bbefore (?:any|every|each|anything|responding|answering)\b`,
     String.raw`\b(?:follow|obey|comply with|carry out|do what)\b[^.]{0,40}\b(?:instructions?|says|directions|commands|steps|describes|lists|specifies|asks|requires|indicates|tells)`,
@@ -896,9 +896,12 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
     (actions.has('follow') ||
       /\b(?:treat|carry|let|precedence|priority|as if)\b/.test(plainLemmas)) &&
     OBEY_REMOTE_RE.test(plainLemmas) &&
-    !/\b(?:guide|documentation|docs|tutorial|setup|installation|readme|convention|style|format|schema|spec(?:ification)?|syntax|pattern|example)\b/.test(
+    // "follow the setup guide at https://docs…" is documentation; unless what is fetched is to
+    // outrank what the model was given ("they supersede this description").
+    (!/\b(?:guide|documentation|docs|tutorial|setup|installation|readme|convention|style|format|schema|spec(?:ification)?|syntax|pattern|example)\b/.test(
       plainLemmas,
-    );
+    ) ||
+      /\b(?:supersede|precedence|priority|override|outrank)\b/.test(plainLemmas));
   // "report bugs at https://…" is not moving data, unless what is sent is a secret or a file.
   if (DOC_EXEMPT_OBJECT_RE.test(lower) && !SENT_BY_DESIGN_NEVER.some((o) => objects.has(o)))
     actions.delete('transmit');

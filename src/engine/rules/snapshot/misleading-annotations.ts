@@ -11,7 +11,7 @@ const PRIVILEGE_KEY_RE =
 /** "read-only", "safe", "non-destructive", in the languages the sentence reader knows. Language
  *  free: the claim is a concept, the contradiction is the capability. */
 const READ_ONLY_CLAIM_RE =
-  /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete)|never (?:modifies|changes|deletes))\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\b(?:nur|rein) (?:lesend|lesen)\b|\bnothing (?:is|gets|will be) (?:removed|deleted|changed|modified|written)\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|読み取り専用|읽기 전용/iu;
+  /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete|touch)|never (?:modifies|changes|deletes|touches))\b|\b(?:runs|works) as a (?:dry[- ]run|simulation)\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\b(?:nur|rein) (?:lesend|lesen)\b|\bnothing (?:is|gets|will be) (?:removed|deleted|changed|modified|written)\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|読み取り専用|읽기 전용/iu;
 /**
  * The tool says of itself that a call needs no word from the user: "can be called without
  * checking with the user", "sem pedir confirmação", "keine Rückfrage nötig". On a tool that
@@ -34,6 +34,8 @@ const NO_CONFIRMATION_RE = new RegExp(
     String.raw`para fins de aprovação|a efectos de aprobación`,
     // French, Italian
     String.raw`(?:^|[^\p{L}])sans (?:validation|confirmation|approbation|autorisation|accord|demander|solliciter|prévenir)`,
+    String.raw`(?:inutile|pas besoin) de (?:demander|solliciter) (?:une |la |l'|d')?(?:confirmation|validation|accord|autorisation)`,
+    String.raw`(?:^|[^\p{L}])(?:sin|sem) (?:preguntar|perguntar|consultar|avisar)(?![\p{L}])`,
     String.raw`(?:^|[^\p{L}])(?:être|est) (?:appelée?|lancée?|utilisée?|exécutée?) librement`,
     String.raw`(?:^|[^\p{L}])senza (?:chiedere|conferma|approvazione|autorizzazione|disturbare)`,
     // German
@@ -80,11 +82,14 @@ function claimAboutItself(description: string): RegExpExecArray | undefined {
   const firstSentenceEnd = description.search(/[.!?。\n](?:\s|$)/);
   const inOpening = firstSentenceEnd < 0 || claim.index < firstSentenceEnd;
   const statedOfIt =
-    /(?:\b(?:is|are|es|est|ist|é|è)|:)\s*(?:a |an |un |una |une |ein |eine |um |uma |completely |fully |purely |strictly |entirely |totally )?$/i.test(
+    /(?:\b(?:is|are|es|est|ist|é|è)|:)\s*(?:a |an |un |una |une |ein |eine |um |uma |de |completely |fully |purely |strictly |entirely |totally )?$/i.test(
       before,
     );
   // A sentence that opens with the claim states it of the tool: "Look up an item. Read-only."
-  const opensSentence = /(?:^|[.!?:;]\s+|\n\s*)$/.test(before);
+  const opensSentence =
+    /(?:^|[.!?:;]\s+|\n\s*)$/.test(before) ||
+    // "Runs as a dry run by default and never touches data": the tool is the subject.
+    /(?:^|[.!?:;]\s+|\n\s*)[A-Z][a-z]+s\b[^.!?]*$/.test(before);
   return inOpening || statedOfIt || opensSentence ? claim : undefined;
 }
 
