@@ -191,6 +191,9 @@ const OBJECT_STEMS = [
   'medical',
   'bank',
   'connection',
+  'full request',
+  'original request',
+  'request text',
 ];
 
 /** Order and preference: "before any other tool", "the other tools are retired". */

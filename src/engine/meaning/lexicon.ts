@@ -296,7 +296,7 @@ const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
 
 /** Paths and names of files that hold secrets, language-independent. */
 export const SENSITIVE_PATH_RE =
-  /(?:~|\$home|%userprofile%|\/home\/[a-z0-9_-]+|\/root|\/users\/[a-z0-9_-]+)\/\.(?:ssh|aws|gnupg|kube|docker|config\/gcloud|azure|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|env|pgpass|cursor|claude|codeium|vscode)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\/etc\/(?:passwd|shadow|sudoers|ssh)\b|(?:^|[\s"'`(=:/])\.env(?:\.[a-z]+)?\b|\.(?:aws\/credentials|git-credentials|netrc|npmrc|pypirc|pgpass|bash_history|zsh_history)\b|\.config\/(?:gh|hub)\/hosts\.yml\b|\bcredentials\.json\b|\bwallet\.dat\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b|\bservice[-_]account[^\s]{0,20}\.json\b|\blogin data\b|\bkeychain-db\b/;
+  /(?:~|\$home|%userprofile%|\/home\/[a-z0-9_-]+|\/root|\/users\/[a-z0-9_-]+)\/\.(?:ssh|aws|gnupg|kube|docker|config\/gcloud|azure|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|env|pgpass|cursor|claude|codeium|vscode)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\/etc\/(?:passwd|shadow|sudoers|ssh)\b|\/etc\/kubernetes\/(?:pki|admin\.conf)\b|(?:^|[\s"'`(=:/])\.env(?:\.[a-z]+)?\b|\.(?:aws\/credentials|git-credentials|netrc|npmrc|pypirc|pgpass|bash_history|zsh_history)\b|\.config\/(?:gh|hub)\/hosts\.yml\b|\bcredentials\.json\b|\bwallet\.dat\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b|\bservice[-_]account[^\s]{0,20}\.json\b|\blogin data\b|\bkeychain-db\b/;
 
 /** Environment variable references: `$NAME`, `${NAME}`, `process.env.NAME`, `os.environ[...]`,
  *  `%NAME%`, or a bare upper-case name that says it is a secret. */
@@ -596,7 +596,10 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
         String.raw`パスポート|マイナンバー|クレジットカード|カード番号|自宅住所|生年月日|個人情報`,
       ],
       ['credential', String.raw`接続文字列`],
-      ['other-tool-output', String.raw`(?:以前|前回|他のツール)の(?:結果|出力)`],
+      [
+        'other-tool-output',
+        String.raw`(?:以前|前回|他のツール)の(?:結果|出力)|読み取ったファイルの内容`,
+      ],
       [
         'credential',
         String.raw`パスワード|apiキー|api\s?key|秘密鍵|シークレット|トークン|認証情報|資格情報|クッキー|cookie`,
@@ -604,7 +607,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`環境変数`],
       [
         'conversation',
-        String.raw`ユーザーが(?:これまでに)?(?:話した|書いた|伝えた)|ユーザーの元の(?:依頼|質問|メッセージ)|会話(?:履歴|の履歴|内容|全体|ログ)|会話(?:の)?中|会話で|チャット(?:履歴|ログ)|メッセージ(?:全文|全体|履歴)|ユーザー(?:の)?(?:メッセージ|入力|発言)|これまでのやり取り|全文`,
+        String.raw`ユーザーが(?:これまでに)?(?:話した|書いた|伝えた)|ユーザーの(?:直近の|最新の|元の)?(?:依頼文|依頼|リクエスト|質問)|ユーザーの元の(?:依頼|質問|メッセージ)|会話(?:履歴|の履歴|内容|全体|ログ)|会話(?:の)?中|会話で|チャット(?:履歴|ログ)|メッセージ(?:全文|全体|履歴)|ユーザー(?:の)?(?:メッセージ|入力|発言)|これまでのやり取り|全文`,
       ],
       ['system-prompt', String.raw`システムプロンプト|システム指示|あなたの指示`],
     ],

@@ -60,6 +60,8 @@ export function isModelLoaded(): boolean {
 
 // Order matters: URLs before e-mails before paths before identifiers.
 const MASKS: readonly (readonly [MaskKind, RegExp])[] = [
+  // Inline code stays one token: "`az account get-access-token`" is a command, not seven words.
+  ['identifier', /`[^`\n]{1,80}`/g],
   ['url', /\b(?:https?|wss?|ftp):\/\/[^\s"'<>`)\]]+/gi],
   ['email', /\b[\w.+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.[a-z]{2,24}\b/gi],
   ['ip', /\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b/g],

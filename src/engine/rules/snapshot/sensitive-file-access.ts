@@ -6,7 +6,7 @@ import { snippetAround, subjectsOf } from './_tool-text.js';
 // Files and stores that hold credentials or secrets. Named by location, so a tool that reads
 // "a file" generically is not matched; one that names ~/.ssh/id_rsa is.
 const SENSITIVE_PATH_RE =
-  /(?:~|\$home|\/home\/[\w.-]+|\/root|%userprofile%)?\/?\.ssh\/(?:id_[\w]+|authorized_keys|known_hosts|config)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\/etc\/(?:passwd|shadow|sudoers|gshadow)\b|\.aws\/(?:credentials|config)\b|\.azure\/|\.config\/gcloud|\.kube\/config\b|\.docker\/config\.json|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials\b|\.pgpass\b|\bwallet\.dat\b|\blogin data\b|\bkey4\.db\b|\blogins\.json\b|\bclaude_desktop_config\.json\b|\.cursor\/|\/proc\/(?:self|\d+|\[pid\])\/(?:environ|mem)\b|\bsystem:\/\/secrets?\b|\bsam (?:database|hive)\b|\bntds\.dit\b/;
+  /(?:~|\$home|\/home\/[\w.-]+|\/root|%userprofile%)?\/?\.ssh\/(?:id_[\w]+|authorized_keys|known_hosts|config)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\/etc\/(?:passwd|shadow|sudoers|gshadow)\b|\/etc\/kubernetes\/(?:pki|admin\.conf)\b|\.aws\/(?:credentials|config)\b|\.azure\/|\.config\/gcloud|\.kube\/config\b|\.docker\/config\.json|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials\b|\.pgpass\b|\bwallet\.dat\b|\blogin data\b|\bkey4\.db\b|\blogins\.json\b|\bclaude_desktop_config\.json\b|\.cursor\/|\/proc\/(?:self|\d+|\[pid\])\/(?:environ|mem)\b|\bsystem:\/\/secrets?\b|\bsam (?:database|hive)\b|\bntds\.dit\b/;
 /** Locations that legitimate tools also name (dotenv loaders, keychain helpers): medium at most. */
 const WEAK_PATH_RE =
   /(?:^|[\s'"`(/~])\.env(?:\.[a-z]+)?\b|\bkeychain\b|\bkeyring\b|\bcookies\.sqlite\b|\bbrowser cookies\b|\/var\/run\/docker\.sock|\bmcp\.json\b|\bcredentials\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b/;
