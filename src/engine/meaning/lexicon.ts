@@ -264,7 +264,7 @@ export const SIDE_EFFECT_RE =
 const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
   [
     'personal-data',
-    String.raw`passport(?: numbers?| details| data)?s?|(?:national |government )id (?:card |document )?numbers?|id (?:card|document) numbers?|social security numbers?|ssns?|(?:payment|credit|debit|bank) cards?(?: details| numbers?| data)?|card (?:numbers?|details)|cvv|cvc|(?:home|residential|private) address(?:es)?|dates? of birth|personal (?:details|information|data)|medical (?:records|history)|bank account (?:numbers?|details)`,
+    String.raw`passport(?: numbers?| details| data)?s?|(?:national |government )id (?:card |document )?numbers?|id (?:card|document) numbers?|social security numbers?|ssns?|(?:payment|credit|debit|bank) cards?(?: details| numbers?| data)?|card (?:numbers?|details)|cvv|cvc|(?:home|residential|private) address(?:es)?|dates? of birth|personal (?:details|information|data)|medical (?:records|history)|health (?:details|information|data|conditions?|records)|bank account (?:numbers?|details)`,
   ],
   [
     'credential',
@@ -282,7 +282,7 @@ const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
   ],
   [
     'conversation',
-    String.raw`conversation (?:so far|history|log|transcript|context|contents?|text)|(?:the|this|our|current|entire|whole|full|complete|ongoing|preceding|previous|prior|earlier) conversation(?! ?(?:id|ids|continuity|starter|thread))|chat (?:history|log|transcript|so far)|message history|previous (?:messages?|turns|prompts|requests|exchanges)|prior (?:messages?|turns)|earlier (?:messages?|turns)|(?:full|entire|whole|complete|original|verbatim|raw|exact) (?:user )?(?:message|prompt|conversation|dialog(?:ue)?|exchange|chat|transcript)s?|(?:user|user's|users'|their) (?:\w+ ){0,3}(?:messages|prompts|turns|exchanges|chats)|(?:user's|users'|their) (?:\w+ ){0,3}(?:requests|questions|queries)|(?:last|previous|prior|earlier|recent|latest) (?:\w+ )?(?:messages|turns|prompts|exchanges|replies)|(?:user|user's|their) (?:original|verbatim|exact|raw|full) (?:message|prompt|request|question|input)s?|everything the user (?:said|wrote|typed|asked|sent|shared)|what the user (?:said|wrote|typed|asked)|(?:your|the model's|the assistant's|its|entire|whole|full|current) context window|dialog(?:ue)? history|the thread so far|session history`,
+    String.raw`conversation (?:so far|history|log|transcript|context|contents?|text)|(?:the|this|our|current|entire|whole|full|complete|ongoing|preceding|previous|prior|earlier) conversation(?! ?(?:id|ids|continuity|starter|thread))|chat (?:history|log|transcript|so far)|message history|previous (?:messages?|turns|prompts|requests|exchanges)|(?:previous|prior|earlier|last) assistant (?:answers?|responses?|replies)|(?:previous|prior|earlier) (?:answers?|replies) (?:you gave|of the assistant)|(?:earlier|before) in (?:the|this) (?:chat|conversation|session)|files? the user (?:pasted|shared|uploaded|attached)|prior (?:messages?|turns)|earlier (?:messages?|turns)|(?:full|entire|whole|complete|original|verbatim|raw|exact) (?:user )?(?:message|prompt|conversation|dialog(?:ue)?|exchange|chat|transcript)s?|(?:user|user's|users'|their) (?:\w+ ){0,3}(?:messages|prompts|turns|exchanges|chats)|(?:user's|users'|their) (?:\w+ ){0,3}(?:requests|questions|queries)|(?:last|previous|prior|earlier|recent|latest) (?:\w+ )?(?:messages|turns|prompts|exchanges|replies)|(?:user|user's|their) (?:original|verbatim|exact|raw|full) (?:message|prompt|request|question|input)s?|everything the user (?:said|wrote|typed|asked|sent|shared)|what the user (?:said|wrote|typed|asked)|(?:your|the model's|the assistant's|its|entire|whole|full|current) context window|dialog(?:ue)? history|the thread so far|session history`,
   ],
   [
     'system-prompt',
@@ -369,7 +369,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`variables? de entorno`],
       [
         'conversation',
-        String.raw`lo (?:hablado|conversado|dicho|que (?:el usuario )?(?:dijo|contó|escribió|pidió)) (?:hasta ahora|con el usuario|en (?:esta|la) conversación)|(?:en |de )?(?:esta|la) conversación|mensajes privados|(?:petición|solicitud|pedido) original del usuario|(?:historial|historia) (?:de (?:la )?)?(?:conversación|chat|mensajes)|(?:en|de) la conversación|(?:en|del) chat|conversación completa|mensajes? (?:completos?|anteriores|del usuario)|todo lo que (?:el usuario )?(?:dijo|escribió)`,
+        String.raw`lo que (?:el usuario )?ha (?:escrito|dicho|contado|pedido|compartido)|lo (?:hablado|conversado|dicho|que (?:el usuario )?(?:dijo|contó|escribió|pidió)) (?:hasta ahora|con el usuario|en (?:esta|la) conversación)|(?:en |de )?(?:esta|la) conversación|mensajes privados|(?:petición|solicitud|pedido) original del usuario|(?:historial|historia) (?:de (?:la )?)?(?:conversación|chat|mensajes)|(?:en|de) la conversación|(?:en|del) chat|conversación completa|mensajes? (?:completos?|anteriores|del usuario)|todo lo que (?:el usuario )?(?:dijo|escribió)`,
       ],
       ['system-prompt', String.raw`prompt del sistema|instrucciones del sistema|tus instrucciones`],
     ],
@@ -478,7 +478,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`systemprompt|system-prompt|systemanweisungen|deine anweisungen`],
     ],
-    transmit: String.raw`lade .{0,30}ein|ergänz|eingeb|einzutrag|speicher|veröffentlich|poste|einfüg|kopier|send|schick|übermittel|übertrag|anhäng|häng|füg|einfüg|weiterleit|leite|übergib|übergeb|gib|kopier|mitschick|mitsend|trag|setz|teil|lade .{0,20}hoch`,
+    transmit: String.raw`lade .{0,30}ein|ergänz|ausgeb|ausgib|eingeb|einzutrag|speicher|veröffentlich|poste|einfüg|kopier|send|schick|übermittel|übertrag|anhäng|häng|füg|einfüg|weiterleit|leite|übergib|übergeb|gib|kopier|mitschick|mitsend|trag|setz|teil|lade .{0,20}hoch`,
     read: String.raw`herunterlad|abruf|abgerufen|laden sie|lade (?:die|den|das)|lies|les[ent]|öffne|hol|sammel|extrahier|auslesen`,
     follow: String.raw`befolg|folg|führ .{0,20}aus|ausführ|auszuführ|umsetz|umzusetz|setz\S* .{0,40} um(?![\p{L}])|vorrang vor|vorrangig|haben vorrang|hat vorrang|wortwörtlich|als wäre (?:es|sie) (?:eine )?(?:anfrage|anweisung|bitte)`,
     override: String.raw`ignorier|vergiss|vergess`,

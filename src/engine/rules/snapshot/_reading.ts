@@ -77,7 +77,7 @@ function isSibling(mention: string, own: unknown): boolean {
 }
 
 const CALLING_RE =
-  /\b(?:call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|run|runs|running|via|through|when|whenever|before|after|tool|tools|function|payee|recipient|destination)\b|(?:^|[^\p{L}])(?:usa|usar|usando|utiliza|utilizar|llamar|llama|chamar|ao usar|utiliser|utilisez|appel|verwende|verwenden|nutze|aufruf|usare|chiama|destino|destinatario|destinataire|empfänger|использ|вызов|вызыва)|调用|使用|呼び出|使う|호출|사용/iu;
+  /\b(?:call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|run|runs|running|via|through|when|whenever|before|after|tool|tools|function|payee|recipient|destination)\b|(?:^|[^\p{L}])(?:usa|usar|usando|utiliza|utilizar|llamar|llama|chamar|ao usar|utiliser|utilisez|utilisé|appel|verwende|verwenden|nutze|aufruf|usare|chiama|destino|destinatario|destinataire|empfänger|использ|вызов|вызыва)|调用|使用|呼び出|使う|호출|사용/iu;
 
 /** A capitalised action verb after a lower-case word: two sentences run together. */
 function runsOn(text: string): 'order' | 'clause' | undefined {
