@@ -368,10 +368,10 @@ function groupByKey<T>(list: T[], key: (t: T) => string): Map<string, T[]> {
 /** Development sets, each written blind by its own writer (bench/blind/README.md): their misses
  *  are printed and the rules are tuned on them. dev2 came after the first tuning pass, dev3 and
  *  dev4 after the second, each measured once before any change. */
-const DEV_SETS = ['dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8'];
+const DEV_SETS = ['dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'dev9', 'dev10'];
 /** Measured only, never read to change the scanner: the holdout half of the first set, and two
  *  sets written blind after tuning passes (fresh after the first, fresh2 after the second). */
-const MEASURED_SETS = ['holdout', 'fresh', 'fresh2', 'fresh3', 'fresh4'];
+const MEASURED_SETS = ['holdout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5'];
 
 function evaluateBlindSets(): string[] {
   const missed = DEV_SETS.flatMap((name) => evaluateBlindHalf(name));
