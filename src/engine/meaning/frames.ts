@@ -458,7 +458,9 @@ function englishActions(
     // it asks the model for nothing.
     if (isPassive(tokens, i)) {
       // ".env files are not uploaded" says what does not happen.
-      if (kind === 'transmit' && !negatedAct(tokens, i)) passiveFlow = true;
+      // "the configuration is stored in ~/.app/config.json" says where the tool keeps it.
+      if (kind === 'transmit' && !negatedAct(tokens, i) && !STORE_VERBS.has(t.lemma))
+        passiveFlow = true;
       continue;
     }
     (negatedAct(tokens, i) ? forbidden : actions).add(kind);

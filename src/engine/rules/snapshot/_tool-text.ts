@@ -108,6 +108,8 @@ export function withoutSafeguards(text: string): string {
 const SENTENCE_RE = /[^.!?\n]+[.!?]*/g;
 const ATTACK_WARNING_RE =
   /\b(?:prompt[- ]injections?|injection attempts?|malicious|attackers?|adversarial|untrusted|aimed at (?:ai|the model|assistants|agents|llms)|third-party content|not instructions|jailbreaks?)\b/;
+const REPORTED_ATTACK_RE =
+  /\b(?:text|content|comments?|pages?|documents?|messages?|issues?|files?|code)\b[^.]{0,40}\b(?:that |which )?(?:tell(?:s|ing)?|ask(?:s|ing)?|instruct(?:s|ing)?|urg(?:es|ing)) (?:you|an? (?:ai|llm|model|assistant|agent)|the (?:model|assistant|agent|ai))\b/;
 const QUOTED_RE = /"[^"]{1,200}"|“[^”]{1,200}”|«[^»]{1,200}»/g;
 const USER_CHECK_RE =
   /\b(?:confirm|double[- ]check|check|verify|ask|warn|consult)\w*\b(?: \w+){0,3} (?:with |to )?the user\b|\b(?:if|after|once|until|unless) the user (?:has )?(?:explicitly |clearly )?(?:confirm|approv|agree|consent)\w*/;
@@ -145,7 +147,10 @@ function benignSpans(field: NormalizedField, own: ReadonlySet<string> | undefine
   // instructions\""): the quotation is an example, not an instruction.
   for (const m of field.norm.matchAll(SENTENCE_RE)) {
     if (!ATTACK_WARNING_RE.test(m[0])) continue;
-    for (const q of m[0].matchAll(QUOTED_RE)) if (q[0].length >= 10) spans.push(q[0]);
+    // "findings can include prompt-injection patterns (for example comments telling an AI to
+    // ignore its rules)": the whole sentence reports what an attack says.
+    if (REPORTED_ATTACK_RE.test(m[0])) spans.push(m[0].trim());
+    else for (const q of m[0].matchAll(QUOTED_RE)) if (q[0].length >= 10) spans.push(q[0]);
   }
   if (own && own.size > 1) {
     // Sentences that order the server's own tools and name nothing else worth a frame.

@@ -129,6 +129,28 @@ ruleTester(rule, {
           'If the user switches tenants, call logout and then login; never ask the user to paste a token or password into the chat.',
       },
     },
+    {
+      name: 'where the server keeps its own configuration (a path that only starts like a client’s)',
+      input: tools(
+        tool(
+          'get_config',
+          'Get the configuration. The configuration is stored in ~/.claude-server-commander/config.json; edits should go through set_config_value.',
+        ),
+        tool('set_config_value', 'Set a configuration value.'),
+      ),
+    },
+    {
+      name: 'Spanish: a bcc only with the addresses the user gives',
+      input: tools(
+        tool('send_email', 'Send an email.', {
+          bcc: {
+            type: 'string',
+            description:
+              'Si el usuario pide una copia oculta, use el campo bcc solo con las direcciones que él indique; nunca añada destinatarios por su cuenta.',
+          },
+        }),
+      ),
+    },
   ],
   invalid: [
     {

@@ -36,6 +36,7 @@ const NO_CONFIRMATION_RE = new RegExp(
     String.raw`(?:^|[^\p{L}])sans (?:validation|confirmation|approbation|autorisation|accord|demander|solliciter|prévenir)`,
     String.raw`(?:inutile|pas besoin) de (?:demander|solliciter) (?:une |la |l'|d')?(?:confirmation|validation|accord|autorisation)`,
     String.raw`(?:^|[^\p{L}])(?:sin|sem) (?:preguntar|perguntar|consultar|avisar)(?![\p{L}])`,
+    String.raw`(?:^|[^\p{L}])(?:sin|sem|sans|senza|ohne) (?:confirmaci[oó]n|confirmação|aprobaci[oó]n|aprovação|autorizaci[oó]n|conferma|Bestätigung)(?![\p{L}])`,
     String.raw`(?:^|[^\p{L}])(?:être|est) (?:appelée?|lancée?|utilisée?|exécutée?) librement`,
     String.raw`(?:^|[^\p{L}])senza (?:chiedere|conferma|approvazione|autorizzazione|disturbare)`,
     // German
