@@ -825,8 +825,14 @@ function escapeRe(s: string): string {
 const TOOL_WORD_RE =
   /\b(?:the\s+)?[`'"]?([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)[`'"]?(?:\s+(?:tool|function|command|action|endpoint))?/g;
 
+/** "a ferramenta transfer", "l'outil send": a tool named by the word for tool, in the foreign
+ *  lexicons' languages. */
+const FOREIGN_TOOL_WORD_RE =
+  /(?:^|[^\p{L}])(?:ferramenta|herramienta|outil|werkzeug|strumento|инструмент\S*) [`'"«]?([a-z][a-z0-9_]{2,})[`'"»]?/giu;
+
 function toolMentionsOf(sentence: string): string[] {
   const out = new Set<string>();
+  for (const m of sentence.matchAll(FOREIGN_TOOL_WORD_RE)) out.add(m[1]!);
   for (const m of sentence.matchAll(TOOL_WORD_RE)) {
     const name = m[1]!;
     // Hyphenated words ("read-only", "well-known") are prose.
