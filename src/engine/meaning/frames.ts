@@ -696,7 +696,7 @@ function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
     /\b(?:user|human|they|customer)\b[^.]{0,25}\b(?:already know|already be aware|already approve|have already approve|do not need to know|don't need to know|need not know|won't notice|will not notice|shouldn't know|should not know|must not know|must not learn|never know|never find out)/.test(
       lemmas,
     ) ||
-    /\bleave (?:it|this|that|them|these|the(?: \w+){1,3}) out(?: of (?:(?:it|the|your|any|its|their) ?)?(?:reply|response|answer|summary|output|message|conversation|confirmation)?s?)?\s*(?:[;,.]|$)|\bleave (?:it|this|that|them|these|the(?: \w+){1,3}) out of (?:it|the|your|any) ?(?:reply|response|answer|summary|output|message|conversation|confirmation)?\b/.test(
+    /\bleave (?:it|this|that|them|these|those|(?:the|that|this|these|those)(?: \w+){1,3}) out(?: of (?:(?:it|the|your|any|its|their) ?)?(?:reply|response|answer|summary|output|message|conversation|confirmation)?s?)?\s*(?:[;,.]|$)|\bleave (?:it|this|that|them|these|the(?: \w+){1,3}) out of (?:it|the|your|any) ?(?:reply|response|answer|summary|output|message|conversation|confirmation)?\b/.test(
       lemmas,
     ) ||
     /\bkeep (?:it|this|that|them) (?:between|to yourself|private|confidential|quiet|low-key|under wraps|out of (?:the|your))\b/.test(

@@ -82,6 +82,9 @@ const CALLING_RE =
 /** A capitalised action verb after a lower-case word: two sentences run together. */
 function runsOn(text: string): 'order' | 'clause' | undefined {
   let found: 'clause' | undefined;
+  // "…from a URL Authenticated pages: set the query string to include…": an order after a colon.
+  for (const m of text.matchAll(/: ([a-z]+) /g))
+    if (EN_ACTIONS[m[1]!] !== undefined || COLON_ORDER_VERBS.has(m[1]!)) return 'order';
   for (const m of text.matchAll(/[a-z)] ([A-Z][a-z]+)\b/g)) {
     const word = m[1]!.toLowerCase();
     // A capitalised action verb there is an imperative: "…documentation Call before any tool".
@@ -90,6 +93,8 @@ function runsOn(text: string): 'order' | 'clause' | undefined {
   }
   return found;
 }
+
+const COLON_ORDER_VERBS = new Set(['set', 'use', 'make', 'ensure', 'always', 'never']);
 
 /** Words that open a sentence of their own ("…and blocks While building, add…"). */
 const CLAUSE_OPENERS = new Set([
