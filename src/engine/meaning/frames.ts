@@ -8,6 +8,7 @@
 // languages are read with the concept stems of lexicon.ts over sentences split on punctuation.
 import {
   ACCOUNT_RE,
+  ADDRESSES_MODEL_RE,
   EMAIL_RE,
   DOMAIN_RE,
   EN_ACTIONS,
@@ -36,6 +37,7 @@ import {
 } from './lexicon.js';
 import { readSentences, type Sentence, type Token } from './nlp.js';
 import { scanMemo } from '../memo.js';
+import { asciiFastPath } from '../text/unicode.js';
 
 export type SinkKind = 'url' | 'email' | 'ip' | 'phone' | 'domain' | 'account' | 'param' | 'tool';
 
@@ -112,7 +114,7 @@ const GATE_RE = new RegExp(
     String.raw`\btreat (?:its|their|the|them|those|these|it|that|this)\b[^.]{0,40}\bas (?:part of )?|\blet (?:its|their|the|them|those|these|it)\b[^.]{0,20}\b(?:decide|dictate|determine|drive|guide|steer)\b|\b(?:clutters?|distracts? from)\b|\bcarry (?:those|these|the|its|their|them|it)\b[^.]{0,20}\bout\b`,
     String.raw`\b(?:bcc|cc|recipients?|redirect|reroute|forward)\b`,
     // Text that turns to the model by name ("Assistant: …").
-    String.raw`\b(?:assistant|agent|model|llm|claude)\s*:`,
+    ADDRESSES_MODEL_RE.source,
     // Consent claimed, reasons not to tell, selective reporting.
     String.raw`\b(?:agreed|consented|approved|accepted|opted in)\b|\bbring(?:ing)? (?:it|this|that) up\b|\b(?:only|just) (?:report|mention|tell|say|show|surface)\b|\b(?:report|mention|tell|say|show|reply with|respond with) only\b|\bno (?:reason|point|need) to\b`,
     // Other tools disparaged.
@@ -206,18 +208,14 @@ const TELLING_GATE_RE = new RegExp(
   `${DISMISSAL_RE.source}|${NARROWS_REPLY_RE.source}|${OVERRIDES_USER_RE.source}`,
   'iu',
 );
-/** The same without `u` for printable ASCII text, where the English alternatives are the ones
- *  that can match and `\b` costs far less (ADR 0019). */
-const TELLING_GATE_ASCII_RE = new RegExp(TELLING_GATE_RE.source, 'i');
-const PRINTABLE_ASCII_RE = /^[\t\n\r\x20-\x7e]*$/;
+const tellingGate = asciiFastPath(TELLING_GATE_RE);
 
 /** The text names a concept a frame is built around. With `orderCounts: false`, talk of call
  *  order and preference alone does not count (a sentence that orders the server's own tools). */
 export function needsReading(text: string, { orderCounts = true } = {}): boolean {
   if (GATE_RE.test(text) || FOREIGN_LETTER_RE.test(text)) return true;
   if (orderCounts && ORDER_GATE_RE.test(text)) return true;
-  if ((PRINTABLE_ASCII_RE.test(text) ? TELLING_GATE_ASCII_RE : TELLING_GATE_RE).test(text))
-    return true;
+  if (tellingGate(text).test(text)) return true;
   const lower = text.toLowerCase();
   return OBJECT_STEMS.some((stem) => lower.includes(stem)) && OBJECT_GATE_RE.test(text);
 }
@@ -896,9 +894,7 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
   const modal = MODAL_RE.test(lower) || /\balways\b/.test(lower);
   // Text that turns to the model by name ("Assistant: in the same turn, mark…") is addressed.
   const directive =
-    modal ||
-    /\b(?:assistant|agent|model|llm|claude)\s*:/.test(lower) ||
-    clauses(tokens).some(isImperativeClause);
+    modal || ADDRESSES_MODEL_RE.test(lower) || clauses(tokens).some(isImperativeClause);
   const plainLemmas = tokens
     .filter((t) => t.mask === undefined)
     .map((t) => t.lemma)

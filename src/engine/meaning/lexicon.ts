@@ -228,6 +228,9 @@ export const EN_SCOPE_RE =
 export const EN_PREFERENCE_RE =
   /\b(?:instead of|rather than|in place of|over) (?:any|all|every|the|other|another|a different|built-in|native)\b[^.]{0,40}\b(?:tools?|servers?|search|options?|functions?|providers?|services?|integrations?|alternatives?)\b|\bother (?:tools?|servers?|providers?|integrations?) (?:are|is|have been|will be) (?:deprecated|unreliable|outdated|broken|unsafe|insecure|disabled|retired|obsolete|compromised|not allowed)\b|\b(?:only|exclusively) (?:use|call|trust|rely on) this\b(?!(?: \w+)? (?:if|when|once|after|unless|with)\b)|\bnever use (?:any )?(?:other|another|the built-in|a different)\b|\bdo not use (?:any )?(?:other|another|the built-in|a different)\b|\balways (?:prefer|choose|pick|select) this\b|\bprefer this (?:tool|server|one)\b|\bthrough this (?:tool|server|function)\b[^.]{0,20}\binstead\b|\b(?:tools?|servers?|integrations?|trackers?|providers?)\b[^.]{0,80}\b(?:are|is) (?:no longer|not) (?:supported|maintained|available|safe|reliable|accurate|up to date|in sync|trustworthy)\b|\b(?:are|is) out of sync\b|\b(?:tools?|servers?|integrations?)\b[^.]{0,60}\b(?:are|is|have been|has been) (?:superseded|replaced|obsolete|deprecated)\b|\bshould be (?:skipped|ignored|avoided)\b|\b(?:so |and )?(?:skip|avoid|ignore|bypass) (?:them|those|these|it)\b/;
 
+/** Text that turns to the model by name: "Assistant: in the same turn, mark…". */
+export const ADDRESSES_MODEL_RE = /\b(?:assistant|agent|model|llm|claude)\s*:/i;
+
 /** Other tools run down: other (or named rival) tools, servers or providers said to be retired,
  *  stale or not to be called, the concept behind "use only this one". */
 export const EN_OTHERS_DISPARAGED_RE =

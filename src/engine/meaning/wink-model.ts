@@ -6,13 +6,16 @@
 // core JSON (stringify and parse again) and decodes the packed lexicon byte by byte. That was
 // about half the CPU of a small `palisade scan` (ADR 0018 has the profile). This loader builds the
 // same model object with less work:
-// - the core JSON is parsed once, from the file, and not copied (nothing else holds it);
-// - the lexicon is decoded by Buffer's native base64 instead of `atob` and a loop;
+// - from the packed form the build writes beside this module (scripts/pack-wink-model.mjs): the
+//   lexicon a view on the file's bytes, lexemes decoded on first use and found by binary search,
+//   the lemmatizer's exception lists as JSON;
+// - without it (the sources run through tsx), from the package's core JSON, parsed once and not
+//   copied, its lexicon decoded by Buffer's native base64 instead of `atob` and a loop;
 // - named entities and sentiment get empty machines (wink-nlp imports them at load time, but the
 //   engine's pipe never runs them); sentence, part-of-speech and negation machines are the
 //   package's own.
-// A test (test/engine/meaning/wink-model.test.ts) reads a corpus with both models and requires the
-// same sentences, tokens, lemmas, tags and negation flags.
+// A test (wink-model.test.ts beside this file) reads a corpus with the packed model, the JSON one
+// and the package's own, and requires the same sentences, tokens, lemmas, tags and negation flags.
 import { readFileSync } from 'node:fs';
 import { Module, createRequire } from 'node:module';
 
@@ -45,16 +48,24 @@ function words(base64: string): Uint32Array {
 }
 
 /** A value-to-index table with the plain-object face wink-nlp reads and writes (`hash[value]`,
- *  `hash[value] = index`), kept in a Map: filling a Map with the 87,593 lexemes takes under half
- *  the time of a dictionary-mode object. */
+ *  `hash[value] = index`): `find` answers for the model's own words, a Map keeps the words wink
+ *  adds while reading. */
+function tableFace(find: (word: string) => number | undefined): Record<string, number> {
+  const added = new Map<string, number>();
+  const lookup = (word: string) => find(word) ?? added.get(word);
+  return new Proxy(Object.create(null) as Record<string, number>, {
+    get: (_, key) => (typeof key === 'string' ? lookup(key) : undefined),
+    set: (_, key, value: number) => (typeof key === 'string' && added.set(key, value), true),
+    has: (_, key) => typeof key === 'string' && lookup(key) !== undefined,
+  });
+}
+
+/** The table over a list held in memory, in a Map: filling a Map with the 87,593 lexemes takes
+ *  under half the time of a dictionary-mode object. */
 function indexOf(list: readonly string[]): Record<string, number> {
   const map = new Map<string, number>();
   for (let k = 0; k < list.length; k++) map.set(list[k]!, k);
-  return new Proxy(Object.create(null) as Record<string, number>, {
-    get: (_, key) => (typeof key === 'string' ? map.get(key) : undefined),
-    set: (_, key, value: number) => (typeof key === 'string' && map.set(key, value), true),
-    has: (_, key) => typeof key === 'string' && map.has(key),
-  });
+  return tableFace((word) => map.get(word));
 }
 
 /**
@@ -92,11 +103,10 @@ function lexemeList(bytes: Buffer, listStart: number, starts: Uint32Array): stri
   });
 }
 
-/** A lexeme table over the packed form's sorted order: a lookup binary-searches the list, so
- *  nothing is built at start. Words wink adds while reading (unknown ones) go to a Map. */
+/** The table over the packed form's sorted order: a lookup binary-searches the list, so nothing
+ *  is built at start. */
 function sortedIndex(list: readonly string[], order: Uint32Array): Record<string, number> {
-  const added = new Map<string, number>();
-  const find = (word: string): number | undefined => {
+  return tableFace((word) => {
     let lo = 0;
     let hi = order.length - 1;
     while (lo <= hi) {
@@ -107,12 +117,7 @@ function sortedIndex(list: readonly string[], order: Uint32Array): Record<string
       if (at < word) lo = mid + 1;
       else hi = mid - 1;
     }
-    return added.get(word);
-  };
-  return new Proxy(Object.create(null) as Record<string, number>, {
-    get: (_, key) => (typeof key === 'string' ? find(key) : undefined),
-    set: (_, key, value: number) => (typeof key === 'string' && added.set(key, value), true),
-    has: (_, key) => typeof key === 'string' && find(key) !== undefined,
+    return undefined;
   });
 }
 
@@ -154,10 +159,10 @@ interface PackedHeader {
   version: string;
   /** The lemmatizer's exception lists by module file name (scripts/pack-wink-model.mjs). */
   lemmaExceptions?: Record<string, Record<string, string>>;
-  sections: Record<'lexicon' | 'xpansions' | 'lexemeOrder' | 'lexemeList', [number, number]> & {
-    /** Absent from files packed before it was added: the list is split at start then. */
-    lexemeStarts?: [number, number];
-  };
+  sections: Record<
+    'lexicon' | 'xpansions' | 'lexemeOrder' | 'lexemeList' | 'lexemeStarts',
+    [number, number]
+  >;
   model: CoreModel;
 }
 
@@ -172,13 +177,14 @@ export function readPacked(bytes: Buffer, version: string): Packed | undefined {
   if (bytes.length < 8 || bytes.toString('latin1', 0, 4) !== 'PWM1') return undefined;
   const headerLength = bytes.readUInt32LE(4);
   const header = JSON.parse(bytes.toString('utf8', 8, 8 + headerLength)) as PackedHeader;
-  if (header.version !== version) return undefined;
+  // A file packed by an older build (another model version, or no word starts) is not read.
+  if (header.version !== version || !header.sections.lexemeStarts) return undefined;
   // The sections are 4-byte aligned from the file's start; a Buffer from readFileSync starts its
   // own ArrayBuffer, any other is copied to one that does.
   if (bytes.byteOffset % 4 !== 0) bytes = Buffer.from(bytes);
   const base = bytes.byteOffset + ((8 + headerLength + 3) & ~3);
   const section = (name: keyof PackedHeader['sections']) => {
-    const [offset, length] = header.sections[name]!;
+    const [offset, length] = header.sections[name];
     return { offset: base + offset, length };
   };
   const u32 = (name: keyof PackedHeader['sections']) => {
@@ -188,9 +194,7 @@ export function readPacked(bytes: Buffer, version: string): Packed | undefined {
   const { model } = header;
   const list = section('lexemeList');
   const start = list.offset - bytes.byteOffset;
-  model.features.lexeme!.list = header.sections.lexemeStarts
-    ? lexemeList(bytes, start, u32('lexemeStarts'))
-    : bytes.toString('utf8', start, start + list.length).split('\0');
+  model.features.lexeme!.list = lexemeList(bytes, start, u32('lexemeStarts'));
   model.lexicon = u32('lexicon');
   model.xpansions = u32('xpansions');
   return {

@@ -238,6 +238,21 @@ const STRIP_RE =
 
 const PRINTABLE_ASCII_RE = /^[\t\n\r\x20-\x7e]*$/;
 
+/** Printable ASCII with tabs and line breaks: most metadata, where Unicode handling can be skipped. */
+export function isPrintableAscii(text: string): boolean {
+  return PRINTABLE_ASCII_RE.test(text);
+}
+
+/**
+ * A `u`-flagged pattern and a copy without `u`, chosen per text: the copy for printable ASCII,
+ * where the alternatives that can match it read the same without `u` and V8 runs it far faster
+ * (under `iu` each `\b` is a Unicode-aware look-around, tried at every position).
+ */
+export function asciiFastPath(re: RegExp): (text: string) => RegExp {
+  const ascii = new RegExp(re.source, re.flags.replace('u', ''));
+  return (text) => (PRINTABLE_ASCII_RE.test(text) ? ascii : re);
+}
+
 /**
  * The text a detector should match against: compatibility-normalised (fullwidth letters become
  * ASCII), invisible characters and ANSI escapes removed, tag characters decoded in place,

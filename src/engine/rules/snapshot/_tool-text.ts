@@ -2,7 +2,11 @@
 // snapshot object and shared by all rules (see subjectsOf for why that memo keeps rules pure).
 import type { McpSnapshot, McpTool } from '../../types.js';
 import { snapshotFields, type TextField } from '../../text/fields.js';
-import { normalizeForMatching, revealHiddenSeparators } from '../../text/unicode.js';
+import {
+  isPrintableAscii,
+  normalizeForMatching,
+  revealHiddenSeparators,
+} from '../../text/unicode.js';
 import { injectionSignals, type Signal, type SignalKind } from './_injection-signals.js';
 import { needsReading, readFrames } from '../../meaning/frames.js';
 import { isSensitiveToolName, normaliseToolName } from '../../meaning/known-tools.js';
@@ -190,7 +194,7 @@ function labelFor(location: string, snapshot: McpSnapshot, toolIndex?: number): 
     // Names are attacker-controlled: keep messages short and free of invisible characters.
     const safe =
       typeof name === 'string'
-        ? (PRINTABLE_ASCII_RE.test(name) ? name : normalizeForMatching(name)).slice(0, 80)
+        ? (isPrintableAscii(name) ? name : normalizeForMatching(name)).slice(0, 80)
         : '';
     return `tool "${safe || toolIndex}"`;
   }
@@ -262,7 +266,6 @@ function buildSubjects(snapshot: McpSnapshot): readonly Subject[] {
   return Object.freeze([...byLocation.values()]);
 }
 
-const PRINTABLE_ASCII_RE = /^[\t\n\r\x20-\x7e]*$/;
 const PARAM_DEPTH_MAX = 3;
 
 /** A field's text normalised (see NormalizedField), once per distinct text in a scan: schemas
@@ -270,7 +273,7 @@ const PARAM_DEPTH_MAX = 3;
 const readText = scanMemo(
   (text: string): Pick<NormalizedField, 'norm' | 'display' | 'revealed'> => {
     const norm = normalizeForMatching(text);
-    const revealed = PRINTABLE_ASCII_RE.test(text) ? '' : revealHiddenSeparators(text);
+    const revealed = isPrintableAscii(text) ? '' : revealHiddenSeparators(text);
     return {
       norm,
       display: displayText(text, norm),
@@ -310,7 +313,7 @@ export function namesOutsideServer(
 }
 
 function displayText(text: string, norm: string): string {
-  if (!PRINTABLE_ASCII_RE.test(text)) return norm;
+  if (!isPrintableAscii(text)) return norm;
   const display = text.replace(/\s+/g, ' ').trim();
   // Same length is what makes the offsets found in `norm` valid here.
   return display.length === norm.length ? display : norm;

@@ -1,6 +1,12 @@
 import { defineRule } from '../define-rule.js';
 import type { Severity } from '../../types.js';
-import { EMAIL_RE, PHONE_RE, SIDE_EFFECT_RE, URL_RE } from '../../meaning/lexicon.js';
+import {
+  ADDRESSES_MODEL_RE,
+  EMAIL_RE,
+  PHONE_RE,
+  SIDE_EFFECT_RE,
+  URL_RE,
+} from '../../meaning/lexicon.js';
 import { toolParameters } from '../../text/fields.js';
 import { HIPAA, SOC2 } from './_compliance.js';
 import { harmfulObjects, readSnapshot, type ReadFrame } from './_reading.js';
@@ -86,16 +92,20 @@ function collectsInParameter(frame: ReadFrame): boolean {
   );
 }
 
-const ADDRESSES_MODEL_RE = /\b(?:assistant|agent|model|ai|llm|claude)\s*[:,]/i;
+/** The parameter a schema location belongs to: its description, default, enum or example. */
+function paramNameOf(location: string): string {
+  const m =
+    /\.properties(?:\.([\w$]+)|\["([^"]*)"\])\.(?:description|enum|examples|const|default)\b/.exec(
+      location,
+    );
+  return m?.[1] ?? m?.[2] ?? '';
+}
 
 /** Prose where a value belongs: an enum member or example that gives orders. */
 function isSchemaValueProse(frame: ReadFrame): boolean {
   const loc = frame.field.location;
   if (frame.field.kind !== 'schema-value' || !SCHEMA_VALUE_RE.test(loc)) return false;
-  const param = /\.properties(?:\.([\w$]+)|\["([^"]*)"\])\.(?:enum|examples|const|default)/.exec(
-    loc,
-  );
-  const name = param?.[1] ?? param?.[2] ?? '';
+  const name = paramNameOf(loc);
   // A prose parameter's default is prose, unless it turns to the model ("Assistant: …").
   if (/\.default$/.test(loc) && PROSE_PARAM_RE.test(name) && !ADDRESSES_MODEL_RE.test(frame.text))
     return false;
@@ -125,15 +135,6 @@ const REMOTE_CONTENT_RE =
 /** A parameter named for a person's identifiers or payment details is where they belong. */
 const PERSONAL_PARAM_RE =
   /passport|card|address|birth|dob|ssn|national_?id|id_?number|identity|iban|account_?number|billing|payment|cvv|cvc/i;
-
-function paramNameOf(location: string): string {
-  return (
-    /\.properties(?:\.([\w$]+)|\["([^"]*)"\])\.description$/
-      .exec(location)
-      ?.slice(1)
-      .find(Boolean) ?? ''
-  );
-}
 
 /** One frame's verdict, with the secrecy of its whole subject. */
 function judge(

@@ -1,6 +1,7 @@
 import { defineRule } from '../define-rule.js';
 import { HIPAA, SOC2 } from './_compliance.js';
 import { capabilitiesOf } from './_capabilities.js';
+import { asciiFastPath, isPrintableAscii } from '../../text/unicode.js';
 import { snippetAround, subjectsOf } from './_tool-text.js';
 
 // Annotation keys outside the MCP specification that claim trust or privileges. Clients ignore
@@ -54,17 +55,14 @@ const NO_CONFIRMATION_RE = new RegExp(
   'iu',
 );
 
-/** The same pattern without the `u` flag, for printable ASCII text, where both match alike (only
- *  "ſ" and the Kelvin sign fold to ASCII letters, and only under `u`). V8 runs this one some
- *  forty times faster: under `iu` every `\b` is a Unicode-aware look-around, tried everywhere. */
-const READ_ONLY_CLAIM_ASCII_RE = new RegExp(READ_ONLY_CLAIM_RE.source, 'i');
-const ASCII_RE = /^[\t\n\r\x20-\x7e]*$/;
+/** Both claim patterns take the ASCII fast path on ASCII descriptions (ADR 0019). */
+const readOnlyClaim = asciiFastPath(READ_ONLY_CLAIM_RE);
 /** Every English alternative of the no-confirmation concepts holds one of these words: a
  *  description without any is not tried against the whole pattern. */
 const NO_CONFIRMATION_WORDS_RE =
   /without|confirm|approv|review|consent|permission|sign-?off|freely|at will|need/i;
-/** The no-confirmation concepts likewise: their English alternatives are what ASCII text meets. */
-const NO_CONFIRMATION_ASCII_RE = new RegExp(NO_CONFIRMATION_RE.source, 'i');
+const noConfirmation = asciiFastPath(NO_CONFIRMATION_RE);
+
 /** Verbs of destruction, including SQL statements that change data. */
 const DESTRUCTIVE_WORD_RE =
   /\b(?:INSERT|UPDATE|DELETE|DROP|TRUNCATE|ALTER)\b|\brm -rf\b|\b(?:deletes?|removes?|drops?|wipes?|purges?|overwrites?|erases?|destroys?|borra|elimina|exclui|apaga|supprime|efface|löscht|entfernt|cancella|elimina)\b|удал|删除|清空|削除|消去|삭제/u;
@@ -74,9 +72,7 @@ const DESTRUCTIVE_WORD_RE =
  * tool is read-only", "safe: read-only"). "Prefer read-only commands" advises; it claims nothing.
  */
 function claimAboutItself(description: string): RegExpExecArray | undefined {
-  const claim = (ASCII_RE.test(description) ? READ_ONLY_CLAIM_ASCII_RE : READ_ONLY_CLAIM_RE).exec(
-    description,
-  );
+  const claim = readOnlyClaim(description).exec(description);
   if (!claim) return undefined;
   const before = description.slice(Math.max(0, claim.index - 40), claim.index);
   if (/\b(?:prefer|use|choose|favou?r|try|only run|run only)\s+$/i.test(before)) return undefined;
@@ -158,11 +154,10 @@ export default defineRule({
           snippet: snippetAround(description, claim.index, claim[0].length),
         });
       }
-      const ascii = ASCII_RE.test(description);
       const unconfirmed =
-        claimed || (ascii && !NO_CONFIRMATION_WORDS_RE.test(description))
+        claimed || (isPrintableAscii(description) && !NO_CONFIRMATION_WORDS_RE.test(description))
           ? undefined
-          : (ascii ? NO_CONFIRMATION_ASCII_RE : NO_CONFIRMATION_RE).exec(description);
+          : noConfirmation(description).exec(description);
       if (
         unconfirmed &&
         (caps.destructive || caps.movesMoney || caps.writes || caps.sendsExternally)
