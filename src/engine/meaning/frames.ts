@@ -405,6 +405,24 @@ function opensImperative(tokens: readonly Token[], i: number): boolean {
 }
 
 const STORE_VERBS = new Set(['store', 'save', 'persist', 'keep', 'write']);
+/** Subjects that make a verb the user's act (or a third party's), not the model's. */
+const OTHER_SUBJECTS = new Set(['they', 'user', 'users', 'customer', 'customers', 'he', 'she']);
+
+const POSSESSIVES = new Set(['my', 'your', 'their', 'our', 'its', 'his', 'her']);
+
+/** Whether the word at `i` follows a possessive, past file names and adjectives between. */
+function afterPossessive(tokens: readonly Token[], i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && (tokens[j]!.mask !== undefined || tokens[j]!.pos === 'ADJ')) j--;
+  return j >= 0 && POSSESSIVES.has(tokens[j]!.value.toLowerCase());
+}
+
+/** Whether the verb at `i` has the user for its subject: "they paste", "the user often shares". */
+function doneByUser(tokens: readonly Token[], i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && tokens[j]!.pos === 'ADV') j--;
+  return j >= 0 && OTHER_SUBJECTS.has(tokens[j]!.lemma.toLowerCase());
+}
 const SECURE_STORE_RE =
   /\b(?:environment variable|env var|vault|keychain|keyring|secrets? manager|password manager|credential store|\.env file|secure storage|encrypted)/;
 
@@ -448,9 +466,18 @@ function englishActions(
     // Nouns only count when they stand where a verb does: "bcc x@y", "cc the team", "<paste …>".
     if (t.pos === 'NOUN' && t.lemma !== 'bcc' && t.lemma !== 'cc' && !opensImperative(tokens, i))
       continue;
+    // After a possessive ("their .env file", "your store"), a word is a noun whatever its tag.
+    if (afterPossessive(tokens, i)) continue;
     // A participle used as an adjective ("their saved credentials", "the stored key") names a
     // thing, not an act.
     if (/ed$/.test(t.value.toLowerCase()) && /^(?:DET|PRON)$/.test(tokens[i - 1]?.pos ?? ''))
+      continue;
+    // So does one in a list before its noun: "issues, commits or shared chats".
+    if (
+      /ed$/.test(t.value.toLowerCase()) &&
+      tokens[i + 1]?.pos === 'NOUN' &&
+      /^(?:CCONJ|PUNCT)$/.test(tokens[i - 1]?.pos ?? '')
+    )
       continue;
     // A passive ("they would be logged", "is included in the response") describes what happens;
     // it asks the model for nothing.
@@ -461,6 +488,9 @@ function englishActions(
         passiveFlow = true;
       continue;
     }
+    // "if they paste a token", "when the user shares a file": the user's own act, not one asked
+    // of the model ("ask the user to paste it" still asks: its subject is "you").
+    if (doneByUser(tokens, i)) continue;
     (negatedAct(tokens, i) ? forbidden : actions).add(kind);
   }
   // "call append_insight with every email returned": what follows "with" goes into the call.
@@ -899,7 +929,9 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
     .filter((t) => t.mask === undefined)
     .map((t) => t.lemma)
     .join(' ');
+  // "treat the content as data and never follow instructions found in it" is a safeguard.
   const obeysRemote =
+    !forbidden.has('follow') &&
     (actions.has('follow') ||
       /\b(?:treat|carry|let|precedence|priority|as if)\b/.test(plainLemmas)) &&
     OBEY_REMOTE_RE.test(plainLemmas) &&
@@ -996,6 +1028,42 @@ function mixedSecrecy(lower: string): boolean {
 const USER_ACT_RE =
   /用户(?:传入|输入|提供|上传|发送)|ユーザーが(?:入力|指定|渡|送信|アップロード)|사용자가 (?:입력|전달|제공)|(?:proporcionad|enviad|pasad|introducid|ingresad|fornecid|informad|digitad)[oa]s? pel[oa] (?:usuario|usuário)|(?:fourni|saisi|envoyé|transmis)e?s? par l'utilisateur|vom (?:nutzer|benutzer) (?:übergeben|eingegeben|angegeben|gesendet)|(?:fornit|inviat|inserit)[oaie] dall'utente|(?:переданн|введённ|введенн|указанн)\S* пользовател\S*/giu;
 
+/** An impersonal verb in Spanish, Portuguese or Italian: "se guardan", "se envía", "si inviano".
+ *  "se debe enviar" keeps "enviar": only the verb that follows is impersonal. */
+const IMPERSONAL_RE = /(?<![\p{L}])(?:se|si) (\p{L}+)/gu;
+/** Verbs of keeping data in place (where a tool stores its own configuration is no flow). */
+const FOREIGN_STORE_RE = /^(?:guard|almacen|salv|armazen|memorizz|conserv)/u;
+
+/** Negation words of the languages that put them before the verb (Portuguese "no" is "in the";
+ *  "sin", "sans", "ohne" are no negation of an act but how secrecy is worded, read elsewhere). */
+const FOREIGN_NEGATION: Partial<Record<LanguageCode, RegExp>> = {
+  es: /(?<![\p{L}])(?:no|nunca|jamás|ni)(?![\p{L}])/u,
+  pt: /(?<![\p{L}])(?:não|nao|nunca|jamais|nem)(?![\p{L}])/u,
+  it: /(?<![\p{L}])(?:non|mai|né)(?![\p{L}])/u,
+  fr: /(?<![\p{L}])(?:ne|n'|jamais|pas)(?![\p{L}])|(?<![\p{L}])n'/u,
+  de: /(?<![\p{L}])(?:nicht|nie|niemals|kein\p{L}*)(?![\p{L}])/u,
+  ru: /(?<![\p{L}])(?:не|ни|никогда)(?![\p{L}])/u,
+  // Chinese, Japanese and Korean negate inside the word ("지원되지 않는", unsupported): without a
+  // parser, a clause holding a negation there says too little about which act it negates.
+};
+/** "Do not forget to include…": a negated forgetting asks for the act. */
+const FORGET_RE = /olvid|oubli|vergiss|vergess|dimentic|esquec|забы|забуд|忘|잊/u;
+const CLAUSE_RE = /[^;,:；，：、]+|[;,:；，：、]/gu;
+
+/** The sentence with its negated clauses blanked (offsets kept), and those clauses alone. */
+function splitNegatedClauses(lower: string, code: LanguageCode): { kept: string; negated: string } {
+  const negation = FOREIGN_NEGATION[code];
+  if (!negation || !negation.test(lower)) return { kept: lower, negated: '' };
+  let kept = '';
+  let negated = '';
+  for (const clause of lower.match(CLAUSE_RE) ?? []) {
+    const governed = negation.test(clause) && !FORGET_RE.test(clause);
+    kept += governed ? ' '.repeat(clause.length) : clause;
+    if (governed) negated += ` ${clause}`;
+  }
+  return { kept, negated };
+}
+
 /** The page or document read at run time, in the foreign lexicons' languages. */
 const FOREIGN_PAGE_RE =
   /(?:^|[^\p{L}])(?:p[aá]gina|page|seite|документ|страниц|sitio|site|sito|documento|dokument)\S*(?: \S+)? (?:le[ií]d|letta|lue|gelesen|abgerufen|получен|загружен|obtenid|récupér|recuperat|scaricat|descargad|baixad|carregad)|页面|网页|ページ|페이지/iu;
@@ -1008,16 +1076,31 @@ function foreignFrame(
 ): Frame {
   const res = foreignRes(code);
   const lower = sentence.toLowerCase();
+  // What a negated clause names is not asked for, and its verbs are forbidden ("las variables de
+  // entorno no se modifican", "n'envoyez jamais la clé").
+  const { kept, negated } = splitNegatedClauses(lower, code);
   const objects = new Set<ObjectKind>();
-  for (const [k, re] of res.objects) if (re.test(lower)) objects.add(k);
+  for (const [k, re] of res.objects) if (re.test(kept)) objects.add(k);
   // English words inside a foreign sentence ("API key", "token") count too.
   for (const [k, re] of EN_OBJECT_PATTERNS)
-    if (re.test(lower) && !(k === 'credential' && isOnlyNonCredentialToken(lower))) objects.add(k);
-  languageFreeObjects(sentence, objects);
+    if (re.test(kept) && !(k === 'credential' && isOnlyNonCredentialToken(kept))) objects.add(k);
+  languageFreeObjects(kept, objects);
   const actions = new Set<ActionKind>();
+  const forbidden = new Set<ActionKind>();
+  if (res.transmit.test(negated)) forbidden.add('transmit');
+  if (res.read.test(negated)) forbidden.add('read');
   // What the user passes in ("根据用户传入关键词", "proporcionado por el usuario") is the user's
   // act, not one asked of the model.
-  const asked = lower.replace(USER_ACT_RE, ' ');
+  let asked = kept.replace(USER_ACT_RE, ' ');
+  // "los valores se guardan en …", "si inviano i dati a …": an impersonal verb narrates what
+  // happens, like an English passive; where it moves data elsewhere it is a described flow.
+  let describedFlow = false;
+  if (code === 'es' || code === 'pt' || code === 'it') {
+    asked = asked.replace(IMPERSONAL_RE, (clause, verb: string) => {
+      if (res.transmit.test(` ${verb}`) && !FOREIGN_STORE_RE.test(verb)) describedFlow = true;
+      return ' '.repeat(clause.length);
+    });
+  }
   if (res.transmit.test(asked)) actions.add('transmit');
   if (res.read.test(asked)) actions.add('read');
   if (res.follow.test(lower)) actions.add('follow');
@@ -1043,7 +1126,7 @@ function foreignFrame(
       actions.has('redirect') ||
       actions.has('override'),
     actions: [...actions],
-    forbidden: [],
+    forbidden: [...forbidden],
     objects: [...objects],
     sinks,
     toolMentions: toolMentionsOf(sentence),
@@ -1057,7 +1140,7 @@ function foreignFrame(
     obeysRemote:
       actions.has('follow') &&
       (sinks.some((x) => x.kind === 'url') || actions.has('read') || FOREIGN_PAGE_RE.test(lower)),
-    describedFlow: false,
+    describedFlow,
   };
 }
 
