@@ -8,6 +8,16 @@ import { existsSync } from 'node:fs';
 import { scanSnapshot, scanSnapshotFindings } from '../src/engine/scan-snapshot.js';
 import { scanFiles } from '../src/engine/scan-files.js';
 import type { Finding, McpSnapshot, McpTool, Severity } from '../src/engine/types.js';
+import { plantedUnits } from '../src/engine/rules/snapshot/planted-instructions.js';
+import {
+  isWithin,
+  loadTrainingSources,
+  targetPrefix,
+  TRAINING_SETS,
+  trainWithout,
+  type BlindCase,
+} from './learned/data.js';
+import { loadWildCorpus } from './wild/load.js';
 
 interface BenchCase {
   id: string;
@@ -21,6 +31,8 @@ interface BenchCase {
 }
 
 const TARGET_RECALL = 0.95;
+/** The learned classifier's rule (docs/adr/0020). */
+const LEARNED_RULE = 'planted-instructions';
 const TARGET_BENIGN_HIGH_RATE = 0.03;
 /** Share of real servers with a high or critical finding a reviewer calls false (issue 11). */
 const TARGET_WILD_FALSE_HIGH_RATE = 0.03;
@@ -149,6 +161,12 @@ async function scanFileCases(
 }
 
 async function main(): Promise<number> {
+  // --sets a,b: only those blind sets (a new set's first measurement), nothing else.
+  const only = process.argv.indexOf('--sets');
+  if (only >= 0) {
+    const names = (process.argv[only + 1] ?? '').split(',').filter(Boolean);
+    return names.flatMap((name) => evaluateBlindHalf(name)).length ? 1 : 0;
+  }
   const all = loadCases();
   const startedAt = performance.now();
   const outcomes: Outcome[] = all
@@ -229,6 +247,7 @@ async function main(): Promise<number> {
 
   const missed: string[] = [];
   missed.push(...evaluateBlindSets(), ...evaluateWildCorpus());
+  evaluateLearnedLeaveOneOut();
   if (recall < TARGET_RECALL) missed.push('recall');
   if (benignHighRate > TARGET_BENIGN_HIGH_RATE) missed.push('benign high rate');
   if (referenceLoud > 0) missed.push('reference servers');
@@ -243,43 +262,7 @@ async function main(): Promise<number> {
 // only when a finding at medium or above points at the planted item, and a benign case counts as
 // loud only when a high or critical finding points at its item.
 
-interface BlindCase {
-  id: string;
-  label: 'malicious' | 'benign';
-  technique: string;
-  language: string;
-  server: string;
-  target: { kind: 'tool' | 'prompt' | 'resource' | 'instructions'; name?: string };
-  snapshot: McpSnapshot;
-}
-
 const blindDir = resolve(process.env.PALISADE_BLIND_DIR ?? join(import.meta.dirname, 'blind'));
-
-function targetPrefix(c: BlindCase): string | undefined {
-  const s = c.snapshot;
-  switch (c.target.kind) {
-    case 'instructions':
-      return 'instructions';
-    case 'tool': {
-      const i = s.tools.findIndex((t) => t.name === c.target.name);
-      return i < 0 ? undefined : `tools[${i}]`;
-    }
-    case 'prompt': {
-      const i = (s.prompts ?? []).findIndex((p) => p.name === c.target.name);
-      return i < 0 ? undefined : `prompts[${i}]`;
-    }
-    case 'resource': {
-      const i = (s.resources ?? []).findIndex(
-        (r) => r.uri === c.target.name || r.name === c.target.name,
-      );
-      if (i >= 0) return `resources[${i}]`;
-      const j = (s.resourceTemplates ?? []).findIndex(
-        (r) => r.uriTemplate === c.target.name || r.name === c.target.name,
-      );
-      return j < 0 ? undefined : `resourceTemplates[${j}]`;
-    }
-  }
-}
 
 function onTarget(
   findings: Finding[],
@@ -288,14 +271,7 @@ function onTarget(
 ): boolean {
   if (prefix === undefined) return false;
   return findings.some(
-    (f) =>
-      severities.has(f.severity) &&
-      f.evidence.some(
-        (e) =>
-          e.location === prefix ||
-          e.location.startsWith(`${prefix}.`) ||
-          e.location.startsWith(`${prefix}[`),
-      ),
+    (f) => severities.has(f.severity) && f.evidence.some((e) => isWithin(e.location, prefix)),
   );
 }
 
@@ -313,6 +289,11 @@ function evaluateBlindHalf(name: string): string[] {
       c,
       findings,
       caught: onTarget(findings, prefix, AT_LEAST_MEDIUM),
+      byRules: onTarget(
+        findings.filter((f) => f.ruleId !== LEARNED_RULE),
+        prefix,
+        AT_LEAST_MEDIUM,
+      ),
       loud: onTarget(findings, prefix, AT_LEAST_HIGH),
     };
   });
@@ -334,6 +315,11 @@ function evaluateBlindHalf(name: string): string[] {
     `  benign with a medium+ on the item:              ${pct(fpMedium, ben.length)} (${fpMedium}/${ben.length})`,
   );
   console.log(`  ${f1(tp, mal.length, fpMedium)}`);
+  const rulesTp = mal.filter((r) => r.byRules).length;
+  const rulesFp = ben.filter((r) => r.byRules).length;
+  console.log(
+    `  without ${LEARNED_RULE}: recall ${pct(rulesTp, mal.length)} (${rulesTp}/${mal.length}), benign medium+ ${rulesFp}/${ben.length}`,
+  );
   const by = (key: (r: (typeof rows)[number]) => string, list: typeof rows): string =>
     [...groupByKey(list, key).entries()]
       .sort()
@@ -368,10 +354,29 @@ function groupByKey<T>(list: T[], key: (t: T) => string): Map<string, T[]> {
 /** Development sets, each written blind by its own writer (bench/blind/README.md): their misses
  *  are printed and the rules are tuned on them. dev2 came after the first tuning pass, dev3 and
  *  dev4 after the second, each measured once before any change. */
-const DEV_SETS = ['dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'dev9', 'dev10'];
+const DEV_SETS = [
+  'dev',
+  'dev2',
+  'dev3',
+  'dev4',
+  'dev5',
+  'dev6',
+  'dev7',
+  'dev8',
+  'dev9',
+  'dev10',
+  'dev11',
+  'dev12',
+  'dev13',
+  'dev14',
+  'dev15',
+  'dev16',
+  'dev17',
+  'dev18',
+];
 /** Measured only, never read to change the scanner: the holdout half of the first set, and two
  *  sets written blind after tuning passes (fresh after the first, fresh2 after the second). */
-const MEASURED_SETS = ['holdout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5'];
+const MEASURED_SETS = ['holdout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6'];
 
 function evaluateBlindSets(): string[] {
   const missed = DEV_SETS.flatMap((name) => evaluateBlindHalf(name));
@@ -380,6 +385,73 @@ function evaluateBlindSets(): string[] {
     return missed;
   }
   return [...missed, ...MEASURED_SETS.flatMap((name) => evaluateBlindHalf(name))];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The learned sentence classifier (planted-instructions, docs/adr/0020) is trained on the blind
+// development sets and the real servers. Its figures on those sets above are in-sample, so each
+// source is also measured with a model trained without it: each development set left out in turn
+// (the rules' findings plus the left-out model's), and the real servers in five folds (servers
+// the model flags when their fold was left out). The measured-only sets are never trained on.
+
+const WILD_FOLDS = 5;
+
+function evaluateLearnedLeaveOneOut(): void {
+  const startedAt = performance.now();
+  const sources = loadTrainingSources();
+  console.log(
+    `\nLearned classifier, each source left out of training (${TRAINING_SETS.length} sets, ${WILD_FOLDS} folds of real servers)`,
+  );
+  console.log(
+    '  set      recall: rules only -> with the left-out model   benign medium+: rules -> with',
+  );
+  const total = { mal: 0, rules: 0, both: 0, ben: 0, rulesFp: 0, bothFp: 0 };
+  for (const name of TRAINING_SETS) {
+    const model = trainWithout(sources, { sets: new Set([name]) });
+    const row = { mal: 0, rules: 0, both: 0, ben: 0, rulesFp: 0, bothFp: 0 };
+    const file = join(blindDir, `${name}.json`);
+    for (const c of (JSON.parse(readFileSync(file, 'utf8')) as { cases: BlindCase[] }).cases) {
+      const prefix = targetPrefix(c);
+      const findings = scanSnapshotFindings(c.snapshot).filter((f) => f.ruleId !== LEARNED_RULE);
+      const byRules = onTarget(findings, prefix, AT_LEAST_MEDIUM);
+      const byModel =
+        prefix !== undefined &&
+        plantedUnits(c.snapshot, model).some((u) => isWithin(u.location, prefix));
+      if (c.label === 'malicious') {
+        row.mal++;
+        if (byRules) row.rules++;
+        if (byRules || byModel) row.both++;
+      } else {
+        row.ben++;
+        if (byRules) row.rulesFp++;
+        if (byRules || byModel) row.bothFp++;
+      }
+    }
+    for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += row[k];
+    console.log(
+      `  ${name.padEnd(8)} ${pct(row.rules, row.mal).padStart(6)} -> ${pct(row.both, row.mal).padStart(6)} (${row.both}/${row.mal})                    ${row.rulesFp} -> ${row.bothFp} of ${row.ben}`,
+    );
+  }
+  console.log(
+    `  all      ${pct(total.rules, total.mal).padStart(6)} -> ${pct(total.both, total.mal).padStart(6)} (${total.both}/${total.mal})                    ${total.rulesFp} -> ${total.bothFp} of ${total.ben}`,
+  );
+  const servers = loadWildCorpus();
+  const flagged: string[] = [];
+  for (let fold = 0; fold < WILD_FOLDS; fold++) {
+    const held = servers.filter((_, i) => i % WILD_FOLDS === fold);
+    const model = trainWithout(sources, { servers: new Set(held.map((s) => s.package)) });
+    for (const server of held)
+      for (const u of plantedUnits(server.snapshot, model))
+        flagged.push(
+          `${server.package} ${u.location} (${u.score.toFixed(2)}) “${u.unit.slice(0, 120)}”`,
+        );
+  }
+  const flaggedServers = new Set(flagged.map((l) => l.slice(0, l.indexOf(' '))));
+  console.log(
+    `  real servers with a ${LEARNED_RULE} finding when left out: ${flaggedServers.size}/${servers.length} (${flagged.length} items)`,
+  );
+  for (const l of flagged) console.log(`    ${l}`);
+  console.log(`  (${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -414,6 +486,7 @@ function evaluateWildCorpus(): string[] {
   const loudServers: string[] = [];
   const falseServers: string[] = [];
   const belowC: string[] = [];
+  const learnedServers: string[] = [];
   const verdicts = loadVerdicts();
   let tools = 0;
   const startedAt = performance.now();
@@ -440,6 +513,7 @@ function evaluateWildCorpus(): string[] {
       );
     }
     if (highs.length > 0) loudServers.push(name);
+    if (result.findings.some((f) => f.ruleId === LEARNED_RULE)) learnedServers.push(name);
     if (highs.length > 0 && !allTrue) falseServers.push(name);
     // A grade below C from a reviewed, true defect is the grade doing its job.
     if (result.letterGrade === 'D' || result.letterGrade === 'F') {
@@ -458,6 +532,9 @@ function evaluateWildCorpus(): string[] {
   );
   console.log(
     `  grades: ${['A', 'B', 'C', 'D', 'F'].map((g) => `${g} ${grades.get(g) ?? 0}`).join(', ')}; below C without a reviewed true defect: ${belowC.length}${belowC.length > 0 ? ` (${belowC.join(', ')})` : ''}`,
+  );
+  console.log(
+    `  servers with a ${LEARNED_RULE} finding (in-sample: the model learned from these servers; left out, see below): ${learnedServers.length}${learnedServers.length > 0 ? ` (${learnedServers.join(', ')})` : ''}`,
   );
   for (const l of lines) console.log(l);
   // Every real server is taken as honest; each high is reviewed in bench/wild/verdicts.json.

@@ -17,6 +17,7 @@
 // makes the same check.
 import { spawnSync } from 'node:child_process';
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   readFileSync,
@@ -149,6 +150,17 @@ function writePackedWinkModel() {
   }
 }
 
+/** The learned classifier's model (src/engine/meaning/learned-model.plm, trained by
+ *  `npm run model:train`), copied beside the module that reads it in both builds. */
+export const LEARNED_MODEL = join('src', 'engine', 'meaning', 'learned-model.plm');
+
+function copyLearnedModel() {
+  for (const dir of [CLI_OUT, join(ROOT, 'dist', 'src', 'engine', 'meaning')]) {
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(join(ROOT, LEARNED_MODEL), join(dir, 'learned-model.plm'));
+  }
+}
+
 /** Builds dist/src and dist/cli; throws when either step fails. */
 export async function build() {
   // The stamp carries the time the build started: a source saved during the build is newer.
@@ -156,6 +168,7 @@ export async function build() {
   runTsc();
   const files = await runEsbuild();
   writePackedWinkModel();
+  copyLearnedModel();
   mkdirSync(dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, `${started.toISOString()}\n`);
   utimesSync(STAMP, started, started);

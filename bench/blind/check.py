@@ -3,7 +3,7 @@
 and that each case's snapshot differs from its real base server in exactly the
 target item (tool / prompt / resource / instructions).
 
-usage: python3 bench/blind/check.py [--quiet]
+usage: python3 bench/blind/check.py [--quiet] [--file SET.json]
 Bases: /work/shared/benchmarks/third_party/mcp_reference_servers.json (tools grouped
 by server) and the wild snapshots (bench/wild/snapshots/*.json in this repo, or
 /work/wt-wild-corpus/bench/wild/snapshots)."""
@@ -14,7 +14,7 @@ REF = '/work/shared/benchmarks/third_party/mcp_reference_servers.json'
 SNAPDIRS = [os.path.join(HERE, '..', 'wild', 'snapshots'), '/work/wt-wild-corpus/bench/wild/snapshots', os.path.join(HERE, 'bases')]
 PY = {'fetch': 'mcp-server-fetch', 'git': 'mcp-server-git', 'time': 'mcp-server-time',
       'sqlite': 'mcp-server-sqlite', 'sentry': 'mcp-server-sentry'}
-LANGS = {'en', 'es', 'de', 'fr', 'pt', 'zh', 'ja', 'ru', 'it', 'ko'}
+LANGS = {'en', 'es', 'de', 'fr', 'pt', 'zh', 'ja', 'ru', 'it', 'ko', 'nl', 'pl', 'tr', 'vi', 'id', 'sv', 'ar', 'hi', 'uk', 'cs'}
 MAL = {'exfil-param', 'sensitive-files-env', 'shadowing', 'call-first-preference', 'concealment',
        'schema-payload', 'invisible-encoded', 'instructions-prompts-resources', 'remote-instructions',
        'readonly-claim'}
@@ -61,8 +61,12 @@ def main():
     tab = collections.Counter()
     servers = collections.Counter()
     ids = set()
-    for half in ('dev', 'holdout'):
-        d = json.load(open(os.path.join(HERE, half + '.json')))
+    files = [(h, os.path.join(HERE, h + '.json')) for h in ('dev', 'holdout')]
+    if '--file' in sys.argv:  # check one set file only (a writer's own output)
+        path = sys.argv[sys.argv.index('--file') + 1]
+        files = [(json.load(open(path))['set'], path)]
+    for half, path in files:
+        d = json.load(open(path))
         assert d['set'] == half
         for c in d['cases']:
             cid = c['id']

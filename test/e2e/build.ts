@@ -3,7 +3,7 @@
 // The suite then runs the compiled `palisade` entry point, as a user would.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +28,12 @@ export function buildService(): Build {
   if (result.status !== 0 || !existsSync(mainEntry)) {
     throw new Error(`the build failed (exit ${result.status}):\n${result.stdout}${result.stderr}`);
   }
+  // tsc copies no data files: the learned classifier's model goes beside its reader, as the
+  // build puts it (scripts/build.mjs).
+  copyFileSync(
+    join(ROOT, 'src', 'engine', 'meaning', 'learned-model.plm'),
+    join(outDir, 'src', 'engine', 'meaning', 'learned-model.plm'),
+  );
   return {
     cliEntry: join(outDir, 'src', 'cli', 'index.js'),
     mainEntry,

@@ -8,6 +8,7 @@ import memoryPoisoning from './memory-poisoning.js';
 import misleadingAnnotations from './misleading-annotations.js';
 import obfuscatedText from './obfuscated-text.js';
 import offensiveCapability from './offensive-capability.js';
+import plantedInstructions from './planted-instructions.js';
 import retrievalWithoutScope from './retrieval-without-scope.js';
 import secretInMetadata from './secret-in-metadata.js';
 import sensitiveFileAccess from './sensitive-file-access.js';
@@ -30,6 +31,7 @@ export const SNAPSHOT_RULES: readonly Rule<'snapshot'>[] = [
   misleadingAnnotations,
   obfuscatedText,
   offensiveCapability,
+  plantedInstructions,
   retrievalWithoutScope,
   secretInMetadata,
   sensitiveFileAccess,

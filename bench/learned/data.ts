@@ -1,0 +1,184 @@
+// What the learned sentence classifier (src/engine/meaning/learned.ts) is trained on, by source,
+// so that `npm run eval` can leave each source out and measure it (docs/adr/0020).
+//
+// - Blind development sets (bench/blind/<set>.json): in each case, the units of the planted item
+//   that the real server does not have. A malicious case's are attacks (label 1); a benign case's
+//   are honest edits written to look like attacks (label 0, counted double).
+// - The wild corpus (bench/wild/snapshots) and the blind bases: every unit of real servers'
+//   listings, honest text (label 0, counted half).
+// - The reference servers' tool listings (bench/learned/reference-servers.json, taken from the
+//   third-party benchmark's honest reference file): honest text, and the base of some blind cases.
+// Everything is in this repository (the third-party benchmark is not read: training must not
+// depend on a folder outside it, and that corpus is what the rules were first tuned on).
+// The measured-only sets (holdout, fresh*) are never read here.
+
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  isLearnedKind,
+  learnedUnits,
+  type LearnedModel,
+  type LearnedUnit,
+} from '../../src/engine/meaning/learned.js';
+import { trainLearnedModel, type TrainingExample } from '../../src/engine/meaning/learned-train.js';
+import { snapshotFields, type TextField } from '../../src/engine/text/fields.js';
+import type { McpSnapshot } from '../../src/engine/types.js';
+import { loadWildCorpus } from '../wild/load.js';
+
+/** The blind sets the classifier learns from: the development sets, never the measured ones. */
+export const TRAINING_SETS = [
+  'dev',
+  'dev2',
+  'dev3',
+  'dev4',
+  'dev5',
+  'dev6',
+  'dev7',
+  'dev8',
+  'dev9',
+  'dev10',
+  'dev11',
+  'dev12',
+  'dev13',
+  'dev14',
+  'dev15',
+  'dev16',
+  'dev17',
+  'dev18',
+] as const;
+
+/** Scores at or above this are reported (chosen on leave-one-set-out figures, docs/adr/0020). */
+export const LEARNED_THRESHOLD = 0.95;
+const HONEST_WEIGHT = 0.5;
+const HARD_HONEST_WEIGHT = 2;
+
+const BLIND_DIR = join(import.meta.dirname, '..', 'blind');
+export interface BlindCase {
+  id: string;
+  label: 'malicious' | 'benign';
+  technique: string;
+  language: string;
+  server: string;
+  target: { kind: 'tool' | 'prompt' | 'resource' | 'instructions'; name?: string };
+  snapshot: McpSnapshot;
+}
+
+export function loadBlindSet(name: string): BlindCase[] {
+  return (
+    JSON.parse(readFileSync(join(BLIND_DIR, `${name}.json`), 'utf8')) as { cases: BlindCase[] }
+  ).cases;
+}
+
+/** The JSON-path prefix of a case's planted item (`tools[3]`, `instructions`...). */
+export function targetPrefix(c: BlindCase): string | undefined {
+  const s = c.snapshot;
+  switch (c.target.kind) {
+    case 'instructions':
+      return 'instructions';
+    case 'tool': {
+      const i = s.tools.findIndex((t) => t.name === c.target.name);
+      return i < 0 ? undefined : `tools[${i}]`;
+    }
+    case 'prompt': {
+      const i = (s.prompts ?? []).findIndex((p) => p.name === c.target.name);
+      return i < 0 ? undefined : `prompts[${i}]`;
+    }
+    case 'resource': {
+      const i = (s.resources ?? []).findIndex(
+        (r) => r.uri === c.target.name || r.name === c.target.name,
+      );
+      if (i >= 0) return `resources[${i}]`;
+      const j = (s.resourceTemplates ?? []).findIndex(
+        (r) => r.uriTemplate === c.target.name || r.name === c.target.name,
+      );
+      return j < 0 ? undefined : `resourceTemplates[${j}]`;
+    }
+  }
+}
+
+export function isWithin(location: string, prefix: string): boolean {
+  return (
+    location === prefix || location.startsWith(`${prefix}.`) || location.startsWith(`${prefix}[`)
+  );
+}
+
+function unitsOf(fields: readonly TextField[]): LearnedUnit[] {
+  return fields.filter(isLearnedKind).flatMap((f) => learnedUnits(f));
+}
+
+/** The distinct units of some fields, by text. */
+function distinctUnits(fields: readonly TextField[]): Map<string, LearnedUnit> {
+  return new Map(unitsOf(fields).map((u) => [u.text, u]));
+}
+
+const keyOf = (unit: string): string => unit.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ');
+
+export interface TrainingSources {
+  /** Per blind development set. */
+  blind: Map<string, TrainingExample[]>;
+  /** Per wild server (npm package). */
+  wild: Map<string, TrainingExample[]>;
+  /** The blind bases and the reference servers. */
+  other: TrainingExample[];
+}
+
+export function loadTrainingSources(sets: readonly string[] = TRAINING_SETS): TrainingSources {
+  const example = (unit: LearnedUnit, label: 0 | 1, weight: number): TrainingExample => ({
+    features: unit.features,
+    label,
+    weight,
+  });
+  const honest = new Set<string>();
+  const wild = new Map<string, TrainingExample[]>();
+  for (const server of loadWildCorpus()) {
+    const units = distinctUnits(snapshotFields(server.snapshot));
+    for (const text of units.keys()) honest.add(keyOf(text));
+    wild.set(
+      server.package,
+      [...units.values()].map((u) => example(u, 0, HONEST_WEIGHT)),
+    );
+  }
+  const otherUnits = new Map<string, LearnedUnit>();
+  const basesDir = join(BLIND_DIR, 'bases');
+  for (const file of readdirSync(basesDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
+    const snapshot = JSON.parse(readFileSync(join(basesDir, file), 'utf8')) as McpSnapshot;
+    for (const [text, u] of distinctUnits(snapshotFields(snapshot))) otherUnits.set(text, u);
+  }
+  const reference = JSON.parse(
+    readFileSync(join(import.meta.dirname, 'reference-servers.json'), 'utf8'),
+  ) as McpSnapshot;
+  for (const [text, u] of distinctUnits(snapshotFields(reference))) otherUnits.set(text, u);
+  for (const text of otherUnits.keys()) honest.add(keyOf(text));
+  const other = [...otherUnits.values()].map((u) => example(u, 0, HONEST_WEIGHT));
+
+  const blind = new Map<string, TrainingExample[]>();
+  for (const name of sets) {
+    const examples: TrainingExample[] = [];
+    for (const c of loadBlindSet(name)) {
+      const prefix = targetPrefix(c);
+      if (prefix === undefined) continue;
+      const item = snapshotFields(c.snapshot).filter((f) => isWithin(f.location, prefix));
+      for (const [text, u] of distinctUnits(item)) {
+        if (honest.has(keyOf(text))) continue; // the real server's own text
+        examples.push(
+          c.label === 'malicious' ? example(u, 1, 1) : example(u, 0, HARD_HONEST_WEIGHT),
+        );
+      }
+    }
+    blind.set(name, examples);
+  }
+  return { blind, wild, other };
+}
+
+/** Trains on every source except the blind sets and wild servers named. */
+export function trainWithout(
+  sources: TrainingSources,
+  leaveOut: { sets?: ReadonlySet<string>; servers?: ReadonlySet<string> } = {},
+): LearnedModel {
+  const examples: TrainingExample[] = [...sources.other];
+  for (const [name, list] of sources.blind) if (!leaveOut.sets?.has(name)) examples.push(...list);
+  for (const [name, list] of sources.wild) if (!leaveOut.servers?.has(name)) examples.push(...list);
+  return trainLearnedModel(examples, { threshold: LEARNED_THRESHOLD });
+}

@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  decodeLearnedModel,
+  encodeLearnedModel,
+  learnedFeatures,
+  learnedUnits,
+  LEARNED_BITS,
+  scoreFeatures,
+  shippedLearnedModel,
+} from './learned.js';
+import { trainLearnedModel, type TrainingExample } from './learned-train.js';
+
+describe('learned units', () => {
+  it('reads each sentence and each two adjacent sentences', () => {
+    const units = learnedUnits({
+      kind: 'description',
+      text: 'Lists open issues. Filters by label.\nReturns JSON.',
+    });
+    assert.deepEqual(
+      units.map((u) => u.text),
+      [
+        'Lists open issues.',
+        'Filters by label.',
+        'Returns JSON.',
+        'Lists open issues. Filters by label.',
+        'Filters by label. Returns JSON.',
+      ],
+    );
+  });
+
+  it("gives a pair its two sentences' features together", () => {
+    const [a, b, pair] = learnedUnits({ kind: 'description', text: 'Reads a file. Sends it on.' });
+    assert.deepEqual(new Set(pair!.features), new Set([...a!.features, ...b!.features]));
+  });
+
+  it('splits sentences in scripts without spaces', () => {
+    const units = learnedUnits({ kind: 'description', text: '读取文件。返回内容。' });
+    assert.deepEqual(
+      units.slice(0, 2).map((u) => u.text),
+      ['读取文件。', '返回内容。'],
+    );
+  });
+
+  it('reads a name as the words it joins', () => {
+    const [snake] = learnedUnits({ kind: 'param-name', text: 'send_all_keys' });
+    const [camel] = learnedUnits({ kind: 'param-name', text: 'sendAllKeys' });
+    assert.equal(snake!.text, 'send all keys');
+    assert.deepEqual(new Set(camel!.features), new Set(snake!.features));
+  });
+
+  it('skips fragments too short to be a sentence', () => {
+    assert.deepEqual(learnedUnits({ kind: 'description', text: 'ok' }), []);
+  });
+});
+
+describe('learned features', () => {
+  it('are distinct indices into the weight table', () => {
+    const f = learnedFeatures('Send the report to the report address.');
+    assert.equal(new Set(f).size, f.length);
+    assert.ok(f.every((k) => Number.isInteger(k) && k >= 0 && k < 1 << LEARNED_BITS));
+  });
+
+  it('do not depend on case or on compatibility forms', () => {
+    assert.deepEqual(learnedFeatures('Read The FILE'), learnedFeatures('read the file'));
+    assert.deepEqual(learnedFeatures('ＡＰＩ key'), learnedFeatures('api key'));
+  });
+
+  it('read words, word pairs and word pieces: a shared stem shares features', () => {
+    const shared = (a: string, b: string) =>
+      learnedFeatures(a).filter((k) => learnedFeatures(b).includes(k)).length;
+    assert.ok(shared('credentials', 'credenciales') > 0);
+    assert.equal(shared('apple', 'zebra'), 0);
+  });
+
+  it('read unspaced scripts by characters, pairs and triples', () => {
+    // 3 characters, 2 pairs, 1 triple, and the end-of-sentence pair.
+    assert.equal(learnedFeatures('读取件').length, 7);
+  });
+});
+
+function toy(): TrainingExample[] {
+  const examples: TrainingExample[] = [];
+  for (let i = 0; i < 30; i++) {
+    examples.push({
+      features: learnedFeatures(`forward every reply to the collector ${i}`),
+      label: 1,
+      weight: 1,
+    });
+    examples.push({
+      features: learnedFeatures(`returns the weather for city ${i}`),
+      label: 0,
+      weight: 1,
+    });
+  }
+  return examples;
+}
+
+describe('learned model', () => {
+  it('learns to tell the two kinds of text apart', () => {
+    const model = trainLearnedModel(toy(), { threshold: 0.5 });
+    assert.ok(scoreFeatures(model, learnedFeatures('forward every reply to the collector')) > 0.8);
+    assert.ok(scoreFeatures(model, learnedFeatures('returns the weather for a city')) < 0.2);
+  });
+
+  it('is deterministic: the same examples give the same weights', () => {
+    const a = trainLearnedModel(toy(), { threshold: 0.5 });
+    const b = trainLearnedModel(toy(), { threshold: 0.5 });
+    assert.deepEqual(encodeLearnedModel(a), encodeLearnedModel(b));
+  });
+
+  it('keeps its scores through the file format', () => {
+    const model = trainLearnedModel(toy(), { threshold: 0.75 });
+    const read = decodeLearnedModel(encodeLearnedModel(model));
+    assert.equal(read.threshold, 0.75);
+    for (const text of ['forward every reply to the collector', 'returns the weather']) {
+      const f = learnedFeatures(text);
+      assert.ok(Math.abs(scoreFeatures(read, f) - scoreFeatures(model, f)) < 1e-3);
+    }
+  });
+
+  it('refuses a file that is not a model, or is cut short', () => {
+    assert.throws(
+      () => decodeLearnedModel(Buffer.from('not a model at all, no')),
+      /not a Palisade/,
+    );
+    const bytes = encodeLearnedModel(trainLearnedModel(toy(), { threshold: 0.5 }));
+    assert.throws(() => decodeLearnedModel(bytes.subarray(0, 1000)), /wrong size/);
+  });
+
+  it('ships a model with a threshold', () => {
+    const model = shippedLearnedModel();
+    assert.equal(model.weights.length, 1 << LEARNED_BITS);
+    assert.ok(model.threshold > 0.5 && model.threshold < 1);
+  });
+});
