@@ -22,6 +22,16 @@ ruleTester(rule, {
   ],
   invalid: [
     {
+      name: 'a delete that warns of its danger discloses it: medium',
+      input: tools(
+        tool(
+          'purge_bucket',
+          'DANGEROUS: removes every object in the bucket without confirmation. Use with care.',
+        ),
+      ),
+      findings: [{ severity: 'medium', location: 'tools[0].description' }],
+    },
+    {
       name: 'a branch removal said to need no check with the user',
       input: tools(
         tool(

@@ -63,6 +63,10 @@ const NO_CONFIRMATION_WORDS_RE =
   /without|confirm|approv|review|consent|permission|sign-?off|freely|at will|need/i;
 const noConfirmation = asciiFastPath(NO_CONFIRMATION_RE);
 
+/** A description that warns of its own danger. */
+const WARNING_RE =
+  /\b(?:dangerous|danger|warning|caution|use with care|cannot be undone|irreversibl\w*)\b/i;
+
 /** Verbs of destruction, including SQL statements that change data. */
 const DESTRUCTIVE_WORD_RE =
   /\b(?:INSERT|UPDATE|DELETE|DROP|TRUNCATE|ALTER)\b|\brm -rf\b|\b(?:deletes?|removes?|drops?|wipes?|purges?|overwrites?|erases?|destroys?|borra|elimina|exclui|apaga|supprime|efface|löscht|entfernt|cancella|elimina)\b|удал|删除|清空|削除|消去|삭제/u;
@@ -162,9 +166,13 @@ export default defineRule({
         unconfirmed &&
         (caps.destructive || caps.movesMoney || caps.writes || caps.sendsExternally)
       ) {
+        // "DANGEROUS: deletes … without confirmation; use with extreme caution" discloses the risk
+        // to whoever reads it: medium, for review. Said plainly, it tells the model to skip the
+        // user: high.
+        const warns = WARNING_RE.test(description);
         ctx.report({
           subject: subject.location,
-          severity: caps.destructive || caps.movesMoney ? 'high' : 'medium',
+          severity: (caps.destructive || caps.movesMoney) && !warns ? 'high' : 'medium',
           message: `${subject.label} ${caps.destructive ? 'deletes or changes data' : caps.movesMoney ? 'moves money' : 'changes state'} but says it needs no confirmation from the user.`,
           location: `${subject.location}.description`,
           snippet: snippetAround(description, unconfirmed.index, unconfirmed[0].length),

@@ -10,11 +10,30 @@ ruleTester(rule, {
       input: tools(tool('save_password', 'Save a password for a website in the encrypted vault.')),
     },
     {
+      name: "a password manager returning the user's own item, decrypted",
+      input: tools(
+        tool(
+          'get_item',
+          'Get one item from your vault. It comes back decrypted, with the password and the one-time code seed.',
+        ),
+      ),
+    },
+    {
       name: 'a log viewer',
       input: tools(tool('tail_logs', 'Show the last lines of the application log.')),
     },
   ],
   invalid: [
+    {
+      name: "decrypting a browser's saved passwords is high",
+      input: tools(
+        tool(
+          'browser_export',
+          'Decrypts the saved passwords of every Chrome profile on the machine.',
+        ),
+      ),
+      findings: [{ severity: 'high' }],
+    },
     {
       name: 'data theft is high',
       input: tools(

@@ -59,6 +59,10 @@ function classify(text: string): { severity: Severity; index: number; length: nu
   return undefined;
 }
 
+/** The user's own store of secrets, read on their behalf. */
+const OWN_STORE_RE =
+  /\b(?:your|the user's|their) (?:own )?(?:vault|password manager|keychain|password store)\b|\bfrom (?:your|the user's) (?:vault|organization)\b/;
+
 const DEFENSIVE_RE =
   /\b(?:scanner|scanning for|detects?|detected|detection|detector|findings?|reports? (?:it|them|these|such)|prompt[- ]injections?|untrusted|not instructions|do not (?:act on|follow|execute) (?:it|them|that|this)|treat (?:it|that|this|them|the \w+) as data|classif\w*|block\w*|guard\w*|prevent\w*|protect\w*|defen[cs]\w*|antivirus|anti-malware|moderation|audit\w*|quarantine|remediat\w*|captured|telemetry|own (?:logs|data))\b/;
 
@@ -100,6 +104,8 @@ export default defineRule({
         !/password|credential|hash|secret|key|cookie/.test(phrase)
       )
         continue;
+      // A password manager decrypts the user's own items for them: that is what it is for.
+      if (/^decrypt/.test(phrase) && OWN_STORE_RE.test(summary)) continue;
       // A defender names the attack it detects or blocks ("install the malware scanner",
       // "block a jailbreak", "clear captured telemetry"): medium at most, for review.
       const defensive = DEFENSIVE_RE.test(summary);
