@@ -94,3 +94,20 @@ describe('negated clauses (es, pt, it, fr, de, ru)', () => {
     assert.ok(f.actions.includes('transmit'));
   });
 });
+
+describe('committing and exposing', () => {
+  it('are moving data: forbidden ones are safeguards', () => {
+    const f = frame(
+      'Do not commit API keys, tokens or .env files; use repository secrets instead.',
+    );
+    assert.ok(f.forbidden.includes('transmit'));
+    assert.deepEqual(f.actions, []);
+  });
+
+  it('a participle in a list before its noun is no act', () => {
+    const f = frame(
+      'Never write database passwords into source code, client-side JavaScript or committed .env files.',
+    );
+    assert.deepEqual(f.actions, []);
+  });
+});

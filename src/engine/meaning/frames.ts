@@ -472,10 +472,11 @@ function englishActions(
     // thing, not an act.
     if (/ed$/.test(t.value.toLowerCase()) && /^(?:DET|PRON)$/.test(tokens[i - 1]?.pos ?? ''))
       continue;
-    // So does one in a list before its noun: "issues, commits or shared chats".
+    // So does one in a list before its noun: "issues, commits or shared chats", "source code or
+    // committed .env files".
     if (
       /ed$/.test(t.value.toLowerCase()) &&
-      tokens[i + 1]?.pos === 'NOUN' &&
+      (tokens[i + 1]?.pos === 'NOUN' || tokens[i + 1]?.mask !== undefined) &&
       /^(?:CCONJ|PUNCT)$/.test(tokens[i - 1]?.pos ?? '')
     )
       continue;

@@ -81,6 +81,8 @@ export const EN_ACTIONS: Readonly<Record<string, ActionKind>> = {
   give: 'transmit',
   hand: 'transmit',
   leak: 'transmit',
+  expose: 'transmit',
+  commit: 'transmit',
   exfiltrate: 'transmit',
   dump: 'transmit',
   report: 'transmit',
