@@ -373,6 +373,10 @@ const DEV_SETS = [
   'dev16',
   'dev17',
   'dev18',
+  'dev19',
+  'dev20',
+  'dev21',
+  'dev22',
 ];
 /** Measured only, never read to change the scanner: the holdout half of the first set, and two
  *  sets written blind after tuning passes (fresh after the first, fresh2 after the second). */

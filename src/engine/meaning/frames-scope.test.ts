@@ -104,6 +104,13 @@ describe('committing and exposing', () => {
     assert.deepEqual(f.actions, []);
   });
 
+  it('"commit messages" names a thing, not the act', () => {
+    const f = frame(
+      'Never write the API key into source files, commit messages or issue comments.',
+    );
+    assert.deepEqual(f.actions, []);
+  });
+
   it('a participle in a list before its noun is no act', () => {
     const f = frame(
       'Never write database passwords into source code, client-side JavaScript or committed .env files.',

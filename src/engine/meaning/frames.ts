@@ -408,6 +408,7 @@ const STORE_VERBS = new Set(['store', 'save', 'persist', 'keep', 'write']);
 /** Subjects that make a verb the user's act (or a third party's), not the model's. */
 const OTHER_SUBJECTS = new Set(['they', 'user', 'users', 'customer', 'customers', 'he', 'she']);
 
+const COMMIT_NOUNS = new Set(['message', 'history', 'hash', 'log', 'id', 'sha', 'author', 'range']);
 const POSSESSIVES = new Set(['my', 'your', 'their', 'our', 'its', 'his', 'her']);
 
 /** Whether the word at `i` follows a possessive, past file names and adjectives between. */
@@ -461,6 +462,8 @@ function englishActions(
     if (t.value.toLowerCase() === 'including') continue;
     // "read-write access", "write-once": part of a compound adjective.
     if (tokens[i - 1]?.value === '-' || tokens[i + 1]?.value === '-') continue;
+    // "commit messages", "commit history": a noun of version control, not the act.
+    if (t.lemma === 'commit' && COMMIT_NOUNS.has(tokens[i + 1]?.lemma ?? '')) continue;
     // "follow-up", "follow up on": a noun or another verb, not obedience.
     if (t.lemma === 'follow' && /^(?:-|up)$/.test(tokens[i + 1]?.lemma ?? '')) continue;
     // Nouns only count when they stand where a verb does: "bcc x@y", "cc the team", "<paste …>".
