@@ -7,13 +7,15 @@ import {
 } from '../../meaning/learned.js';
 import { defineRule } from '../define-rule.js';
 import { HIPAA, SOC2 } from './_compliance.js';
-import { subjectsOf, type Subject } from './_tool-text.js';
+import { snippetAround, subjectsOf, type Subject } from './_tool-text.js';
 import type { McpSnapshot } from '../../types.js';
 
 /** A unit of an item that the model scores at or above its threshold. */
 export interface PlantedUnit {
   subject: Subject;
   location: string;
+  /** The field's text as written. */
+  text: string;
   unit: string;
   score: number;
 }
@@ -44,7 +46,7 @@ export function plantedUnits(snapshot: McpSnapshot, model: LearnedModel): Plante
       if (!isLearnedKind(field)) continue;
       const { unit, score } = best(field.text, field.kind);
       if (score >= model.threshold && score > (top?.score ?? 0))
-        top = { subject, location: field.location, unit, score };
+        top = { subject, location: field.location, text: field.text, unit, score };
     }
     if (top) out.push(top);
   }
@@ -77,7 +79,13 @@ export default defineRule({
         subject: found.subject.location,
         message: `${found.subject.label} has text that reads like an instruction planted for the model (learned classifier, score ${found.score.toFixed(2)}).`,
         location: found.location,
-        snippet: found.unit,
+        // Quoted in its place, with the text around it (a name's unit is its words, not found
+        // as such in the text: the name is quoted from its start).
+        snippet: snippetAround(
+          found.text,
+          Math.max(0, found.text.indexOf(found.unit.slice(0, 40))),
+          found.unit.length,
+        ),
       });
     }
   },
