@@ -20,6 +20,7 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
@@ -31,6 +32,10 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PACKED_WINK_MODEL, packWinkModel, winkModelSource } from './pack-wink-model.mjs';
 import { CLI_OUT, ROOT, STAMP, isBuildInput, isStale, walk } from './stale.mjs';
+
+/** Names shared with src/cli/snapshot-engine.ts, which reads the script and its cache. */
+const SNAPSHOT_ENGINE_SCRIPT = 'snapshot-engine.cjs';
+const WRITE_CACHE_ENV = 'PALISADE_WRITE_ENGINE_CACHE';
 
 export { isStale };
 
@@ -92,13 +97,17 @@ const lazyChildProcessInCommander = {
   },
 };
 
-async function runEsbuild() {
-  const { build } = await import('esbuild');
+function externalPackages() {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-  const external = [
+  return [
     ...Object.keys(pkg.dependencies ?? {}).filter((d) => EXTERNAL_PACKAGES.has(d)),
     ...OPTIONAL_MISSING,
   ];
+}
+
+async function runEsbuild() {
+  const { build } = await import('esbuild');
+  const external = externalPackages();
   rmSync(CLI_OUT, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: ROOT,
@@ -139,6 +148,75 @@ async function runEsbuild() {
   return Object.keys(result.metafile.outputs).length;
 }
 
+/** The snapshot engine a second time, as one classic script for `vm.Script` and V8's code cache
+ *  (src/cli/snapshot-engine.ts, ADR 0021): CommonJS, wrapped in a function expression that the
+ *  loader calls with `require`, `module` and `import.meta`'s stand-in. Whitespace is minified
+ *  (fewer bytes to read and keep; names stay). Dynamic imports become `require` (a classic script
+ *  compiled by vm has no dynamic-import host). */
+async function runEsbuildSnapshotEngine(external) {
+  const { build } = await import('esbuild');
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: {
+      [SNAPSHOT_ENGINE_SCRIPT.replace(/\.cjs$/, '')]: join(
+        ROOT,
+        'src',
+        'engine',
+        'scan-snapshot.ts',
+      ),
+    },
+    outdir: CLI_OUT,
+    entryNames: '[name]',
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external,
+    define: { 'import.meta': '__palisadeImportMeta' },
+    supported: { 'dynamic-import': false },
+    banner: {
+      js: '(function (exports, require, module, __filename, __dirname, __palisadeImportMeta) {',
+    },
+    footer: { js: '})' },
+    minifyWhitespace: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
+/** Snapshots the warm-up scan reads: the wild corpus (real servers' definitions, committed). */
+function warmUpSnapshots() {
+  const dir = join(ROOT, 'bench', 'wild', 'snapshots');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+/** Runs `palisade scan` from the new bundle over the warm-up snapshots with the loader told to
+ *  write V8's code cache after the scan (so it holds the functions the scan compiled, made under
+ *  the flags a scan runs with). A failed warm-up fails the build; no snapshots, no cache. */
+function writeSnapshotEngineCache() {
+  const files = warmUpSnapshots();
+  if (files.length === 0) return;
+  const r = spawnSync(
+    process.execPath,
+    [join(ROOT, 'bin', 'palisade.js'), 'scan', ...files, '--format', 'json', '--quiet'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, [WRITE_CACHE_ENV]: '1' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  // 0: no findings, 1: findings at or above --fail-on; both are a completed scan.
+  if (r.status !== 0 && r.status !== 1) throw new Error(`warm-up scan failed (exit ${r.status})`);
+  if (!existsSync(join(CLI_OUT, `${SNAPSHOT_ENGINE_SCRIPT}.cache`))) {
+    throw new Error('the warm-up scan wrote no code cache');
+  }
+}
+
 /** wink's English core model, packed for a fast start (scripts/pack-wink-model.mjs), beside the
  *  module that reads it in both builds: the bundled chunks and tsc's per-file tree. */
 function writePackedWinkModel() {
@@ -169,6 +247,9 @@ export async function build() {
   const files = await runEsbuild();
   writePackedWinkModel();
   copyLearnedModel();
+  // After the model files: the cache is written after a warm-up scan that reads them.
+  await runEsbuildSnapshotEngine(externalPackages());
+  writeSnapshotEngineCache();
   mkdirSync(dirname(STAMP), { recursive: true });
   writeFileSync(STAMP, `${started.toISOString()}\n`);
   utimesSync(STAMP, started, started);

@@ -30,6 +30,7 @@ import {
 } from '../engine/types.js';
 import type { CliContext } from './context.js';
 import { resolveTarget, type ScanTarget } from './scan-targets.js';
+import { loadSnapshotEngine } from './snapshot-engine.js';
 
 export const EXIT_CLEAN = 0;
 export const EXIT_FINDINGS = 1;
@@ -189,7 +190,7 @@ async function scanUrl(
   };
   const token = options.token ?? ctx.env.PALISADE_SCAN_TOKEN;
   const { fetchSnapshot, FetchSnapshotError } = await import('../engine/fetch-snapshot.js');
-  const { scanSnapshot } = await import('../engine/scan-snapshot.js');
+  const { scanSnapshot } = await loadSnapshotEngine();
   try {
     const snapshot = await fetchSnapshot(url, {
       allowlist,
@@ -242,7 +243,7 @@ async function scanTargets(
           ? await scanUrl(target.url, options, allowlist, ctx)
           : {
               snapshot: target.snapshot,
-              result: (await import('../engine/scan-snapshot.js')).scanSnapshot(target.snapshot),
+              result: (await loadSnapshotEngine()).scanSnapshot(target.snapshot),
             };
       outcomes.push({
         ok: true,

@@ -154,6 +154,24 @@ describe('the npm package, installed from its tarball', () => {
     assert.match(table.stdout, /Findings: \d+/);
   });
 
+  it("ships the snapshot engine's code cache, which this Node accepts (ADR 0021)", () => {
+    const cli = join(prefix, 'lib', 'node_modules', 'palisade', 'dist', 'cli');
+    const script = join(cli, 'snapshot-engine.cjs');
+    assert.ok(existsSync(`${script}.cache`), 'no snapshot-engine.cjs.cache in the package');
+    // Under the flags a scan runs with (src/cli/scan.ts), as the loader reads it.
+    const check = [
+      "require('node:v8').setFlagsFromString('--no-regexp-tier-up');",
+      "const { readFileSync } = require('node:fs');",
+      "const { Script } = require('node:vm');",
+      'const [file] = process.argv.slice(1);',
+      "const s = new Script(readFileSync(file, 'utf8'), { filename: file, cachedData: readFileSync(file + '.cache') });",
+      'process.stdout.write(String(s.cachedDataRejected));',
+    ].join('\n');
+    const accepted = run(process.execPath, ['-e', check, script], outside, 30_000);
+    assert.equal(accepted.status, 0, accepted.stderr);
+    assert.equal(accepted.stdout, 'false', 'V8 rejected the shipped code cache');
+  });
+
   it('scans a client config (a file scan: parsers and rules from the bundle)', () => {
     writeFileSync(join(outside, 'claude_desktop_config.json'), JSON.stringify(CLIENT_CONFIG));
     const scan = run(

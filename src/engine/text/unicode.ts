@@ -265,10 +265,25 @@ export function normalizeForMatching(text: string): string {
   const withTags = bounded.replace(/\udb40[\udc20-\udc7e]/g, (pair) =>
     String.fromCharCode(pair.codePointAt(0)! - 0xe0000),
   );
-  return foldConfusables(withTags.normalize('NFKC').replace(ANSI_RE, ' ').replace(STRIP_RE, ''))
-    .replace(/\s+/g, ' ')
-    .toLowerCase()
-    .trim();
+  return oneByte(
+    foldConfusables(withTags.normalize('NFKC').replace(ANSI_RE, ' ').replace(STRIP_RE, ''))
+      .replace(/\s+/g, ' ')
+      .toLowerCase()
+      .trim(),
+  );
+}
+
+const LATIN1_RE = /^[\0-\xff]*$/;
+
+/**
+ * The same text, stored one byte per character where every character allows it. V8 keeps a string
+ * derived from a two-byte one (a zero-width space stripped, NFKC) two-byte even when nothing
+ * above U+00FF is left, and compiles a regular expression once per subject width: every detector
+ * run on such a text compiled its pattern a second time (a fifth of a small scan's CPU for one
+ * tool with a zero-width space). Latin-1 round-trips through a Buffer unchanged.
+ */
+function oneByte(text: string): string {
+  return LATIN1_RE.test(text) ? Buffer.from(text, 'latin1').toString('latin1') : text;
 }
 
 /** Hidden characters that can stand between words; tag characters and selectors carry text. */
