@@ -113,7 +113,8 @@ const PATTERNS: readonly Pattern[] = [
   {
     kind: 'concealment',
     weight: 4,
-    re: /\bwithout (?:the )?(?:user'?s?|human'?s?) (?:knowledge|consent|awareness|noticing|knowing|approval|permission)|\b(?:invisible|hidden|secret) (?:to|from) the user\b|\bhide (?:this|it|that|these)\b[^.\n]{0,30}\bfrom\b|\bkeep (?:this|it) (?:hidden|secret|confidential)\b/,
+    // "show a secret to the user" hands one over: the noun, not the secrecy.
+    re: /\bwithout (?:the )?(?:user'?s?|human'?s?) (?:knowledge|consent|awareness|noticing|knowing|approval|permission)|(?<!\b(?:show|shows|display|displays|give|gives|reveal|reveals|return|returns|send|sends|pass|passes)\s+(?:(?:a|an|the|any|each|every|this|that)\s+)?)\b(?:invisible|hidden|secret) (?:to|from) the user\b|\bhide (?:this|it|that|these)\b[^.\n]{0,30}\bfrom\b|\bkeep (?:this|it) (?:hidden|secret|confidential)\b/,
   },
   {
     kind: 'concealment',

@@ -6,6 +6,15 @@ ruleTester(rule, {
   valid: [
     ...HARD_NEGATIVES,
     {
+      name: 'a password manager that shows a secret to the user only when asked',
+      input: tools(
+        tool(
+          'get_item',
+          'Returns a vault item. Show a secret to the user only if they asked to see it; otherwise refer to the item by name.',
+        ),
+      ),
+    },
+    {
       name: 'safety warning telling the model to be careful is not an injection',
       input: tools(
         tool(
