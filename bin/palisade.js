@@ -1,8 +1,20 @@
 #!/usr/bin/env node
 // The `palisade` command: runs the bundled CLI (dist/cli, made by `npm run build`, shipped in the
 // npm package). In a checkout that has not been built, `npm run palisade -- …` runs the sources.
-// (`palisade scan` sets V8's --no-regexp-tier-up itself before the rules load: src/cli/scan.ts.)
 import { fileURLToPath } from 'node:url';
+
+// A scan runs each of the rules' regular expressions a few times, once per process. V8 first
+// compiles a regular expression to bytecode and again to machine code once it runs again
+// (tier-up); straight to machine code costs a short-lived scan about a fifth less CPU
+// (docs/benchmarks.md). Set here, before anything compiles one, and never later: Node documents
+// a flag changed after start as undefined behaviour, and setting it in `runScan` changed it inside
+// test processes that run the CLI in-process with expressions compiled already. The snapshot
+// engine's code cache is made under the same flags (ADR 0021). Only for `scan`, so that
+// `--version` and the other commands do not load node:v8 and the stream modules it brings.
+if (process.argv.slice(2).find((arg) => !arg.startsWith('-')) === 'scan') {
+  const { setFlagsFromString } = await import('node:v8');
+  setFlagsFromString('--no-regexp-tier-up');
+}
 
 try {
   await import('../dist/cli/palisade.js');

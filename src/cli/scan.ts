@@ -334,14 +334,8 @@ export async function runScan(
   options: ScanCommandOptions,
   ctx: CliContext,
 ): Promise<number> {
-  // A scan runs each of the rules' regular expressions a few times, once per process. V8 first
-  // compiles a regular expression to bytecode and compiles it again to machine code once it runs
-  // again (tier-up); straight to machine code costs a short-lived scan about a fifth less CPU
-  // (docs/benchmarks.md). Read when a regular expression is compiled, so setting it before the
-  // rules load is in time; set here, not in bin/palisade.js, so that `palisade --version` and the
-  // other commands do not load node:v8 (and the stream modules it brings).
-  const { setFlagsFromString } = await import('node:v8');
-  setFlagsFromString('--no-regexp-tier-up');
+  // (`palisade scan` as a process compiles regular expressions straight to machine code: V8's
+  // --no-regexp-tier-up, set by bin/palisade.js before anything compiles one.)
   let allowlist: string[];
   try {
     allowlist = await allowlistFrom(options, ctx);

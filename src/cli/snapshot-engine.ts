@@ -8,7 +8,7 @@
 // a warm-up scan through this loader and writes the cache beside it (snapshot-engine.cjs.cache).
 //
 // V8 refuses a cache made by another V8 version or under other V8 flags (`--no-regexp-tier-up`,
-// which runScan sets before loading the engine, is among them, set alike in the warm-up): then the
+// which bin/palisade.js sets for `scan`, is among them, set alike in the warm-up): then the
 // script compiles as usual, no slower than the ES module. Without the bundle (the sources under
 // tsx, tsc's dist/src) the engine is imported as usual.
 
