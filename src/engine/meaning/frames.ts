@@ -1038,15 +1038,16 @@ const IMPERSONAL_RE = /(?<![\p{L}])(?:se|si) (\p{L}+)/gu;
 /** Verbs of keeping data in place (where a tool stores its own configuration is no flow). */
 const FOREIGN_STORE_RE = /^(?:guard|almacen|salv|armazen|memorizz|conserv)/u;
 
-/** Negation words of the languages that put them before the verb (Portuguese "no" is "in the";
+/** Negation words of the languages that put them before the verb, and "avoid" told to the reader
+ *  ("evite", "évitez"; not "para evitar", to avoid, which states a purpose) (Portuguese "no" is "in the";
  *  "sin", "sans", "ohne" are no negation of an act but how secrecy is worded, read elsewhere). */
 const FOREIGN_NEGATION: Partial<Record<LanguageCode, RegExp>> = {
-  es: /(?<![\p{L}])(?:no|nunca|jamás|ni)(?![\p{L}])/u,
-  pt: /(?<![\p{L}])(?:não|nao|nunca|jamais|nem)(?![\p{L}])/u,
-  it: /(?<![\p{L}])(?:non|mai|né)(?![\p{L}])/u,
-  fr: /(?<![\p{L}])(?:ne|n'|jamais|pas)(?![\p{L}])|(?<![\p{L}])n'/u,
-  de: /(?<![\p{L}])(?:nicht|nie|niemals|kein\p{L}*)(?![\p{L}])/u,
-  ru: /(?<![\p{L}])(?:не|ни|никогда)(?![\p{L}])/u,
+  es: /(?<![\p{L}])(?:no|nunca|jamás|ni|evite|eviten)(?![\p{L}])/u,
+  pt: /(?<![\p{L}])(?:não|nao|nunca|jamais|nem|evite|evitem)(?![\p{L}])/u,
+  it: /(?<![\p{L}])(?:non|mai|né|evitate)(?![\p{L}])/u,
+  fr: /(?<![\p{L}])(?:ne|n'|jamais|pas|évitez)(?![\p{L}])|(?<![\p{L}])n'/u,
+  de: /(?<![\p{L}])(?:nicht|nie|niemals|kein\p{L}*|vermeide|vermeidet)(?![\p{L}])/u,
+  ru: /(?<![\p{L}])(?:не|ни|никогда|избегайте)(?![\p{L}])/u,
   // Chinese, Japanese and Korean negate inside the word ("지원되지 않는", unsupported): without a
   // parser, a clause holding a negation there says too little about which act it negates.
 };
