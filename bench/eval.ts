@@ -8,16 +8,16 @@ import { existsSync } from 'node:fs';
 import { scanSnapshot, scanSnapshotFindings } from '../src/engine/scan-snapshot.js';
 import { scanFiles } from '../src/engine/scan-files.js';
 import type { Finding, McpSnapshot, McpTool, Severity } from '../src/engine/types.js';
-import { plantedUnits } from '../src/engine/rules/snapshot/planted-instructions.js';
 import {
   isWithin,
+  LEARNED_THRESHOLD,
+  leaveEachOut,
   loadTrainingSources,
   targetPrefix,
   TRAINING_SETS,
-  trainWithout,
   type BlindCase,
+  type HeldOutCase,
 } from './learned/data.js';
-import { loadWildCorpus } from './wild/load.js';
 
 interface BenchCase {
   id: string;
@@ -275,6 +275,15 @@ function onTarget(
   );
 }
 
+/** Each blind case's findings, scanned once: the halves and the leave-one-out read the same. */
+const BLIND_FINDINGS = new Map<string, Finding[]>();
+function blindFindings(set: string, c: BlindCase): Finding[] {
+  const key = `${set}/${c.id}`;
+  let findings = BLIND_FINDINGS.get(key);
+  if (!findings) BLIND_FINDINGS.set(key, (findings = scanSnapshotFindings(c.snapshot)));
+  return findings;
+}
+
 function evaluateBlindHalf(name: string): string[] {
   const file = join(blindDir, `${name}.json`);
   if (!existsSync(file)) {
@@ -283,7 +292,7 @@ function evaluateBlindHalf(name: string): string[] {
   }
   const cases = (JSON.parse(readFileSync(file, 'utf8')) as { cases: BlindCase[] }).cases;
   const rows = cases.map((c) => {
-    const findings = scanSnapshotFindings(c.snapshot);
+    const findings = blindFindings(name, c);
     const prefix = targetPrefix(c);
     return {
       c,
@@ -379,54 +388,43 @@ const WILD_FOLDS = 5;
 
 function evaluateLearnedLeaveOneOut(): void {
   const startedAt = performance.now();
-  const sources = loadTrainingSources();
+  const { cases, servers } = leaveEachOut(
+    loadTrainingSources(),
+    (set, c, prefix) =>
+      onTarget(
+        blindFindings(set, c).filter((f) => f.ruleId !== LEARNED_RULE),
+        prefix,
+        AT_LEAST_MEDIUM,
+      ),
+    WILD_FOLDS,
+  );
   console.log(
     `\nLearned classifier, each source left out of training (${TRAINING_SETS.length} sets, ${WILD_FOLDS} folds of real servers)`,
   );
   console.log(
     '  set      recall: rules only -> with the left-out model   benign medium+: rules -> with',
   );
-  const total = { mal: 0, rules: 0, both: 0, ben: 0, rulesFp: 0, bothFp: 0 };
-  for (const name of TRAINING_SETS) {
-    const model = trainWithout(sources, { sets: new Set([name]) });
-    const row = { mal: 0, rules: 0, both: 0, ben: 0, rulesFp: 0, bothFp: 0 };
-    const file = join(blindDir, `${name}.json`);
-    for (const c of (JSON.parse(readFileSync(file, 'utf8')) as { cases: BlindCase[] }).cases) {
-      const prefix = targetPrefix(c);
-      const findings = scanSnapshotFindings(c.snapshot).filter((f) => f.ruleId !== LEARNED_RULE);
-      const byRules = onTarget(findings, prefix, AT_LEAST_MEDIUM);
-      const byModel =
-        prefix !== undefined &&
-        plantedUnits(c.snapshot, model).some((u) => isWithin(u.location, prefix));
-      if (c.label === 'malicious') {
-        row.mal++;
-        if (byRules) row.rules++;
-        if (byRules || byModel) row.both++;
-      } else {
-        row.ben++;
-        if (byRules) row.rulesFp++;
-        if (byRules || byModel) row.bothFp++;
-      }
-    }
-    for (const k of Object.keys(total) as (keyof typeof total)[]) total[k] += row[k];
+  const line = (name: string, list: readonly HeldOutCase[]): string => {
+    const mal = list.filter((r) => r.malicious);
+    const ben = list.filter((r) => !r.malicious);
+    const caught = (r: HeldOutCase): boolean => r.byRules || r.score >= LEARNED_THRESHOLD;
+    const rules = mal.filter((r) => r.byRules).length;
+    const both = mal.filter(caught).length;
+    return `  ${name.padEnd(8)} ${pct(rules, mal.length).padStart(6)} -> ${pct(both, mal.length).padStart(6)} (${both}/${mal.length})                    ${ben.filter((r) => r.byRules).length} -> ${ben.filter(caught).length} of ${ben.length}`;
+  };
+  for (const name of TRAINING_SETS)
     console.log(
-      `  ${name.padEnd(8)} ${pct(row.rules, row.mal).padStart(6)} -> ${pct(row.both, row.mal).padStart(6)} (${row.both}/${row.mal})                    ${row.rulesFp} -> ${row.bothFp} of ${row.ben}`,
+      line(
+        name,
+        cases.filter((r) => r.set === name),
+      ),
     );
-  }
-  console.log(
-    `  all      ${pct(total.rules, total.mal).padStart(6)} -> ${pct(total.both, total.mal).padStart(6)} (${total.both}/${total.mal})                    ${total.rulesFp} -> ${total.bothFp} of ${total.ben}`,
+  console.log(line('all', cases));
+  const flagged = servers.flatMap((server) =>
+    server.units
+      .filter((u) => u.score >= LEARNED_THRESHOLD)
+      .map((u) => `${server.name} ${u.location} (${u.score.toFixed(2)}) “${u.unit.slice(0, 120)}”`),
   );
-  const servers = loadWildCorpus();
-  const flagged: string[] = [];
-  for (let fold = 0; fold < WILD_FOLDS; fold++) {
-    const held = servers.filter((_, i) => i % WILD_FOLDS === fold);
-    const model = trainWithout(sources, { servers: new Set(held.map((s) => s.package)) });
-    for (const server of held)
-      for (const u of plantedUnits(server.snapshot, model))
-        flagged.push(
-          `${server.package} ${u.location} (${u.score.toFixed(2)}) “${u.unit.slice(0, 120)}”`,
-        );
-  }
   const flaggedServers = new Set(flagged.map((l) => l.slice(0, l.indexOf(' '))));
   console.log(
     `  real servers with a ${LEARNED_RULE} finding when left out: ${flaggedServers.size}/${servers.length} (${flagged.length} items)`,

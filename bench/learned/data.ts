@@ -21,6 +21,10 @@ import {
   type LearnedUnit,
 } from '../../src/engine/meaning/learned.js';
 import { trainLearnedModel, type TrainingExample } from '../../src/engine/meaning/learned-train.js';
+import {
+  plantedUnits,
+  type PlantedUnit,
+} from '../../src/engine/rules/snapshot/planted-instructions.js';
 import { snapshotFields, type TextField } from '../../src/engine/text/fields.js';
 import type { McpSnapshot } from '../../src/engine/types.js';
 import { loadWildCorpus } from '../wild/load.js';
@@ -199,4 +203,61 @@ export function trainWithout(
   for (const [name, list] of sources.blind) if (!leaveOut.sets?.has(name)) examples.push(...list);
   for (const [name, list] of sources.wild) if (!leaveOut.servers?.has(name)) examples.push(...list);
   return trainLearnedModel(examples, { threshold: LEARNED_THRESHOLD });
+}
+
+/** A blind case measured with a model trained without its set. */
+export interface HeldOutCase {
+  set: string;
+  malicious: boolean;
+  /** Caught by the rules (any rule but the classifier's) at medium or above. */
+  byRules: boolean;
+  /** The best score of the planted item's units under the left-out model (0 when none). */
+  score: number;
+}
+
+/** A real server's best unit per item under a model trained without its fold. */
+export interface HeldOutServer {
+  name: string;
+  units: PlantedUnit[];
+}
+
+/**
+ * Each training set left out of training in turn, and the real servers in `folds` folds: the
+ * figures `npm run eval` prints and `bench/learned/sweep.ts` reads at several thresholds. Scores
+ * are kept whole (threshold 0), so a caller applies the threshold it reads at.
+ */
+export function leaveEachOut(
+  sources: TrainingSources,
+  byRules: (set: string, c: BlindCase, prefix: string) => boolean,
+  folds: number,
+): { cases: HeldOutCase[]; servers: HeldOutServer[] } {
+  const cases: HeldOutCase[] = [];
+  for (const set of sources.blind.keys()) {
+    const model = { ...trainWithout(sources, { sets: new Set([set]) }), threshold: 0 };
+    for (const c of loadBlindSet(set)) {
+      const prefix = targetPrefix(c);
+      if (prefix === undefined) continue;
+      const scores = plantedUnits(c.snapshot, model)
+        .filter((u) => isWithin(u.location, prefix))
+        .map((u) => u.score);
+      cases.push({
+        set,
+        malicious: c.label === 'malicious',
+        byRules: byRules(set, c, prefix),
+        score: Math.max(0, ...scores),
+      });
+    }
+  }
+  const corpus = loadWildCorpus();
+  const servers: HeldOutServer[] = [];
+  for (let fold = 0; fold < folds; fold++) {
+    const held = corpus.filter((_, i) => i % folds === fold);
+    const model = {
+      ...trainWithout(sources, { servers: new Set(held.map((s) => s.package)) }),
+      threshold: 0,
+    };
+    for (const server of held)
+      servers.push({ name: server.package, units: plantedUnits(server.snapshot, model) });
+  }
+  return { cases, servers };
 }
