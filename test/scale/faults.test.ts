@@ -123,10 +123,15 @@ describe('scale-out: faults', { skip: skipUnless({ postgres: true, redis: true }
     for (const id of interrupted) {
       const scan = scans.find((s) => s.id === id)!;
       assert.ok(scan.attempts >= 1, `scan ${id} was taken over (attempts ${scan.attempts})`);
+      // The worker logs "scan ended" just after it stores the end, and its output reaches the
+      // test through a pipe: wait for the line rather than read the logs at the instant the
+      // store shows the scan complete.
       const survivor = c.workers[1]!;
-      assert.ok(
-        survivor.logs.some((l) => l.includes(id) && l.includes('"msg":"scan ended"')),
-        `scan ${id} ended on the surviving worker`,
+      await until(
+        () => survivor.logs.some((l) => l.includes(id) && l.includes('"msg":"scan ended"')),
+        10_000,
+        `scan ${id} to end on the surviving worker`,
+        allLogs,
       );
     }
 
