@@ -1191,6 +1191,11 @@ const englishRunFrames = scanMemo((run: string): Frame[] =>
  *  paths and version numbers stay whole. */
 const SENTENCE_SPLIT_RE = /[^\n]*?(?:[.!?](?=\s|$)|[。！？]|\n|$)/gu;
 
+/** languageOf and needsReading of one sentence, once per scan: boilerplate sentences recur in
+ *  many descriptions (ADR 0023). */
+const sentenceLanguage = scanMemo(languageOf);
+const sentenceNeedsReading = scanMemo((sentence: string) => needsReading(sentence));
+
 function buildFrames(text: string, ctx: ReadContext): Frame[] {
   // Only the sentences that name a concept are read: a long description whose one sentence
   // mentions a token costs one sentence of tagging, not ten. Each sentence is read in its own
@@ -1211,11 +1216,11 @@ function buildFrames(text: string, ctx: ReadContext): Frame[] {
   for (const m of text.matchAll(SENTENCE_SPLIT_RE)) {
     const sentence = m[0];
     if (!sentence.trim()) continue;
-    let language = languageOf(sentence);
+    let language = sentenceLanguage(sentence);
     // A short sentence with no English function words takes the language of its text.
     if (language === 'en' && !ENGLISH_WORD_RE.test(sentence)) language = textLanguage;
     // Foreign sentences are read by stems (cheap); English ones only when they name a concept.
-    if (language === 'en' && !needsReading(sentence)) {
+    if (language === 'en' && !sentenceNeedsReading(sentence)) {
       flushEnglish();
       continue;
     }

@@ -322,9 +322,10 @@ export const PHONE_RE = /(?:^|\s)\+\d[\d -]{7,16}\d\b/g;
 /** Bank accounts and payment-platform account ids given as a destination. */
 export const ACCOUNT_RE =
   /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?\b|\b(?:acct|cus|ba|card|src|pm)_[A-Za-z0-9]{6,}\b|\b0x[0-9a-fA-F]{40}\b|\b(?:bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}\b/g;
-/** A bare domain used as an address ("send it to collector.example.net"). */
+/** A bare domain used as an address ("send it to collector.example.net"); not the start of a
+ *  longer dotted name (`shopify.app.toml` is a file). */
 export const DOMAIN_RE =
-  /\b(?:[a-z0-9-]{1,63}\.){1,8}(?:com|net|org|io|dev|app|xyz|ru|cn|info|biz|co|me|site|online|top|cc|tk|pw|link|click|cloud|ai|sh)\b/g;
+  /\b(?:[a-z0-9-]{1,63}\.){1,8}(?:com|net|org|io|dev|app|xyz|ru|cn|info|biz|co|me|site|online|top|cc|tk|pw|link|click|cloud|ai|sh)\b(?!\.[a-z0-9])/g;
 
 /** Words that say "into this parameter/field". */
 export const FIELD_WORDS_RE = /\b(?:field|parameter|param|argument|arg|property|input|key)s?\b/;

@@ -6,6 +6,7 @@
 // scan whose text never needs a sentence read (most honest tool lists) does not pay the model's
 // load time (ADR 0010 has the measurements).
 import { createRequire } from 'node:module';
+import { DOMAIN_RE } from './lexicon.js';
 import { englishModel } from './wink-model.js';
 
 export interface Token {
@@ -29,7 +30,7 @@ export interface Sentence {
   tokens: Token[];
 }
 
-export type MaskKind = 'url' | 'email' | 'path' | 'env' | 'identifier' | 'ip';
+export type MaskKind = 'url' | 'email' | 'path' | 'env' | 'identifier' | 'ip' | 'domain';
 
 interface WinkDoc {
   sentences(): { each(fn: (s: WinkSentence) => void): void };
@@ -65,6 +66,9 @@ const MASKS: readonly (readonly [MaskKind, RegExp])[] = [
   ['url', /\b(?:https?|wss?|ftp):\/\/[^\s"'<>`)\]]+/gi],
   ['email', /\b[\w.+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.[a-z]{2,24}\b/gi],
   ['ip', /\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b/g],
+  // A bare host, with its path ("forward each result to collector-sync.net/h"): without the
+  // mask the sentence splitter ends a sentence at its dot. DOMAIN_RE's endings (lexicon.ts).
+  ['domain', new RegExp(String.raw`${DOMAIN_RE.source}(?:\/[^\s"'<>\`)\]]*)?`, 'gi')],
   [
     'path',
     /(?:~|\$HOME|%USERPROFILE%|\.{1,2})?(?:\/[\w.@+-]+){2,}\/?|(?:~|\$HOME)\/[\w.@+-]+|(?<![\w/])\.[a-z][\w-]*(?:\/[\w.-]+)*(?![\w(])|\b[a-z]:\\(?:[\w .-]+\\?)+/gi,

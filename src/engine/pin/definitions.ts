@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { compareSeverity, sortFindings } from '../rules/define-rule.js';
 import { SOC2 } from '../rules/snapshot/_compliance.js';
 import { score } from '../scoring.js';
+import { isWithin } from '../text/fields.js';
 import { redactSecrets } from '../secrets.js';
 import type {
   DefinitionPin,
@@ -350,12 +351,6 @@ function locationOf(snapshot: McpSnapshot, change: DefinitionChange): string | u
   return index === -1 ? undefined : `${section}[${index}]`;
 }
 
-function startsAt(location: string, prefix: string): boolean {
-  return (
-    location === prefix || location.startsWith(`${prefix}.`) || location.startsWith(`${prefix}[`)
-  );
-}
-
 /** The scan's findings whose evidence lies in the new text of this definition. */
 function findingsOfNewText(
   snapshot: McpSnapshot,
@@ -367,7 +362,7 @@ function findingsOfNewText(
   return findings.filter(
     (f) =>
       f.ruleId !== DEFINITION_CHANGED_RULE_ID &&
-      f.evidence.some((e) => startsAt(e.location, prefix)),
+      f.evidence.some((e) => isWithin(e.location, prefix)),
   );
 }
 

@@ -47,6 +47,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Identifier-safe keys print as `.key`, others as `["key"]`. */
+/** Whether a location (`tools[3].inputSchema.properties.q`) lies at or inside another (`tools[3]`). */
+export function isWithin(location: string, prefix: string): boolean {
+  return (
+    location === prefix || location.startsWith(`${prefix}.`) || location.startsWith(`${prefix}[`)
+  );
+}
+
 export function pathKey(key: string): string {
   return IDENTIFIER_RE.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 }

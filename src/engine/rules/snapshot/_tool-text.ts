@@ -349,12 +349,18 @@ export function snippetAround(text: string, index: number, length: number, radiu
 
 /** Splits a tool or parameter name into lower-case words (`getUserInfo`, `get-user_info`). */
 export function nameWords(name: string): string[] {
-  return name
+  return nameWordsOnce(name);
+}
+
+/** nameWords is asked of one name by several rules: once per scan (ADR 0023). The array is
+ *  shared: callers read it, never change it. */
+const nameWordsOnce = scanMemo((name: string): string[] =>
+  name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
+    .filter(Boolean),
+);
 
 /** The name and description of a tool as one normalised string, for capability classification. */
 export function toolSummary(subject: Subject): string {

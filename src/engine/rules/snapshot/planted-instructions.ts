@@ -1,6 +1,6 @@
 import {
+  bestUnit,
   isLearnedKind,
-  learnedUnits,
   scoreFeatures,
   shippedLearnedModel,
   type LearnedModel,
@@ -26,15 +26,20 @@ export interface PlantedUnit {
  */
 export function plantedUnits(snapshot: McpSnapshot, model: LearnedModel): PlantedUnit[] {
   const scoreByText = new Map<string, { unit: string; score: number }>();
+  // learnedUnits shares one features array among the units of one sentence (or pair) in a scan:
+  // boilerplate sentences recur across descriptions, and are scored once (ADR 0023).
+  const scoreByFeatures = new Map<readonly number[], number>();
+  const scoreOf = (features: readonly number[]): number => {
+    let score = scoreByFeatures.get(features);
+    if (score === undefined)
+      scoreByFeatures.set(features, (score = scoreFeatures(model, features)));
+    return score;
+  };
   const best = (text: string, kind: Subject['fields'][number]['kind']) => {
     const key = `${kind}\u0000${text}`;
     let found = scoreByText.get(key);
     if (!found) {
-      found = { unit: '', score: 0 };
-      for (const unit of learnedUnits({ kind, text })) {
-        const score = scoreFeatures(model, unit.features);
-        if (score > found.score) found = { unit: unit.text, score };
-      }
+      found = bestUnit({ kind, text }, model, scoreOf);
       scoreByText.set(key, found);
     }
     return found;
