@@ -1,4 +1,5 @@
 import { runRule, sortFindings, truncateSnippet } from './rules/define-rule.js';
+import { calibrateFindings } from './calibrate.js';
 import { finishSnapshotEvidence } from './quote.js';
 import { duringScan } from './memo.js';
 import { SNAPSHOT_RULES } from './rules/snapshot/index.js';
@@ -28,7 +29,25 @@ export class RuleFailureError extends Error {
  * rather than let it pass as clean.
  */
 export function scanSnapshotFindings(snapshot: McpSnapshot, onProgress?: ProgressFn): Finding[] {
-  return duringScan(() => runSnapshotRules(snapshot, onProgress));
+  return duringScan(() =>
+    sortFindings(
+      mergeSharedDefects(
+        calibrateFindings(snapshot, runSnapshotRules(snapshot, onProgress), readsProse),
+      ),
+    ),
+  );
+}
+
+const PROSE_RULES = new Set(SNAPSHOT_RULES.filter((r) => r.meta.readsProse).map((r) => r.meta.id));
+/** Whether a snapshot rule's high and critical findings rest on reading prose (calibrate.ts). */
+export const readsProse = (ruleId: string): boolean => PROSE_RULES.has(ruleId);
+
+/**
+ * Every rule's findings before severity is calibrated and shared defects merged: what the rules
+ * read alone, for benchmarks that calibrate with a model of their own.
+ */
+export function snapshotRuleFindings(snapshot: McpSnapshot): Finding[] {
+  return duringScan(() => runSnapshotRules(snapshot));
 }
 
 function runSnapshotRules(snapshot: McpSnapshot, onProgress?: ProgressFn): Finding[] {
@@ -47,7 +66,7 @@ function runSnapshotRules(snapshot: McpSnapshot, onProgress?: ProgressFn): Findi
       e.snippet = truncateSnippet(redactSecrets(e.snippet));
     }
   }
-  return sortFindings(mergeSharedDefects(findings));
+  return findings;
 }
 
 const TOOL_PREFIX_RE = /^tools\[\d+\]/;

@@ -47,6 +47,13 @@ export interface RuleMeta<T extends RuleTarget = RuleTarget> {
    * profile informs without failing an honest shell or database server.
    */
   capability?: boolean;
+  /**
+   * The rule's high and critical findings come from reading prose (what a sentence asks for),
+   * not from a fact of the listing (hidden characters, an annotation the text contradicts). They
+   * stand only when the learned classifier also reads the item as planted text; otherwise they
+   * are reported at medium (src/engine/calibrate.ts, docs/adr/0022).
+   */
+  readsProse?: boolean;
 }
 
 export interface Report {

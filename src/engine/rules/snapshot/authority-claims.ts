@@ -100,6 +100,7 @@ export default defineRule({
       'https://genai.owasp.org/llmrisk/llm092025-misinformation/',
       'https://arxiv.org/abs/2505.11154',
     ],
+    readsProse: true,
     monitorCandidate: true,
   },
   check(snapshot, ctx) {

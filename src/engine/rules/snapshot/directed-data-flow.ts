@@ -372,6 +372,7 @@ export default defineRule({
       'https://genai.owasp.org/llmrisk/llm01-prompt-injection/',
       'https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks',
     ],
+    readsProse: true,
     monitorCandidate: true,
   },
   check(snapshot, ctx) {

@@ -118,6 +118,7 @@ export default defineRule({
       'https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/',
       'https://arxiv.org/abs/2510.15994',
     ],
+    readsProse: true,
     monitorCandidate: true,
   },
   check(snapshot, ctx) {

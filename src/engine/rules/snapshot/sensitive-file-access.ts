@@ -37,6 +37,7 @@ export default defineRule({
       'https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/',
       'https://cwe.mitre.org/data/definitions/200.html',
     ],
+    readsProse: true,
     monitorCandidate: true,
   },
   check(snapshot, ctx) {

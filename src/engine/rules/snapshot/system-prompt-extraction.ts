@@ -28,6 +28,7 @@ export default defineRule({
     remediation:
       'Remove the request. Keep secrets out of system prompts, and do not use a server whose metadata asks for the prompt or the conversation.',
     references: ['https://genai.owasp.org/llmrisk/llm072025-system-prompt-leakage/'],
+    readsProse: true,
     monitorCandidate: true,
   },
   check(snapshot, ctx) {

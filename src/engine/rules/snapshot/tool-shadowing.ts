@@ -141,6 +141,7 @@ export default defineRule({
       'https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks',
       'https://genai.owasp.org/llmrisk/llm01-prompt-injection/',
     ],
+    readsProse: true,
     monitorCandidate: true,
   },
   check(snapshot, ctx) {
