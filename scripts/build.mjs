@@ -148,6 +148,62 @@ async function runEsbuild() {
   return Object.keys(result.metafile.outputs).length;
 }
 
+/** In the snapshot engine's script, wink-nlp (pure JavaScript, some 30 CommonJS files that read
+ *  nothing beside them) is bundled instead of required from node_modules, so V8's code cache holds
+ *  its functions too (ADR 0023): `nlp.ts` requires it through `createRequire`, which esbuild
+ *  cannot follow, and this makes that one require a plain one. The build fails if the line is
+ *  gone. The ES chunks keep requiring it from node_modules. */
+const bundledWinkNlp = {
+  name: 'bundled-wink-nlp',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]engine[\\/]meaning[\\/]nlp\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const dynamic =
+        "const require = createRequire(import.meta.url);\n  const winkNLP = require('wink-nlp')";
+      if (!source.includes(dynamic)) throw new Error(`${args.path}: no "${dynamic}" to bundle`);
+      return {
+        contents: source.replace(dynamic, "const winkNLP = require('wink-nlp')"),
+        loader: 'ts',
+      };
+    });
+  },
+};
+
+/** Likewise the parts of wink's English model that every reading loads (the sentence, part of
+ *  speech and negation machines with their JSON, the feature function): `meaning/wink-model.ts`
+ *  requires them by a computed path, which this makes a table of plain requires for that build
+ *  only (lazily: each on first use, as before). The addons (lemmatizer, stemmer) stay outside:
+ *  the lemmatizer's exception lists are put into `require.cache` for it (ADR 0018). */
+const MODEL_PARTS = [
+  'load-sbd-model.js',
+  'load-pos-model.js',
+  'load-negation-model.js',
+  'feature.js',
+];
+const bundledWinkModelParts = {
+  name: 'bundled-wink-model-parts',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]engine[\\/]meaning[\\/]wink-model\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const computed =
+        'const dist = (file: string) => require(`${PACKAGE}/dist/${file}`) as unknown;';
+      if (!source.includes(computed)) throw new Error(`${args.path}: no "${computed}" to bundle`);
+      const table = MODEL_PARTS.map(
+        (file) =>
+          `  ${JSON.stringify(file)}: () => require(${JSON.stringify(`wink-eng-lite-web-model/dist/${file}`)}),`,
+      ).join('\n');
+      return {
+        contents:
+          source.replace(
+            computed,
+            'const dist = (file: string) => (BUNDLED_MODEL_PARTS[file] ?? (() => require(`${PACKAGE}/dist/${file}`)))() as unknown;',
+          ) + `\nconst BUNDLED_MODEL_PARTS: Record<string, () => unknown> = {\n${table}\n};\n`,
+        loader: 'ts',
+      };
+    });
+  },
+};
+
 /** The snapshot engine a second time, as one classic script for `vm.Script` and V8's code cache
  *  (src/cli/snapshot-engine.ts, ADR 0021): CommonJS, wrapped in a function expression that the
  *  loader calls with `require`, `module` and `import.meta`'s stand-in. Whitespace is minified
@@ -172,7 +228,7 @@ async function runEsbuildSnapshotEngine(external) {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    external,
+    external: external.filter((name) => name !== 'wink-nlp' && name !== 'wink-eng-lite-web-model'),
     define: { 'import.meta': '__palisadeImportMeta' },
     supported: { 'dynamic-import': false },
     banner: {
@@ -182,6 +238,7 @@ async function runEsbuildSnapshotEngine(external) {
     minifyWhitespace: true,
     legalComments: 'none',
     logLevel: 'warning',
+    plugins: [bundledWinkNlp, bundledWinkModelParts],
   });
 }
 
