@@ -5,12 +5,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { scanSnapshot, scanSnapshotFindings } from '../src/engine/scan-snapshot.js';
+import { calibrateFindings, CORROBORATION_THRESHOLD } from '../src/engine/calibrate.js';
+import {
+  readsProse,
+  scanSnapshot,
+  scanSnapshotFindings,
+  snapshotRuleFindings,
+} from '../src/engine/scan-snapshot.js';
 import { scanFiles } from '../src/engine/scan-files.js';
 import type { Finding, McpSnapshot, McpTool, Severity } from '../src/engine/types.js';
 import {
   isWithin,
+  LEARNED_RULE,
   LEARNED_THRESHOLD,
+  loudAfterCalibration,
+  loudByRules,
   leaveEachOut,
   loadTrainingSources,
   targetPrefix,
@@ -31,8 +40,6 @@ interface BenchCase {
 }
 
 const TARGET_RECALL = 0.95;
-/** The learned classifier's rule (docs/adr/0020). */
-const LEARNED_RULE = 'planted-instructions';
 const TARGET_BENIGN_HIGH_RATE = 0.03;
 /** Share of real servers with a high or critical finding a reviewer calls false (issue 11). */
 const TARGET_WILD_FALSE_HIGH_RATE = 0.03;
@@ -275,14 +282,21 @@ function onTarget(
   );
 }
 
-/** Each blind case's findings, scanned once: the halves and the leave-one-out read the same. */
-const BLIND_FINDINGS = new Map<string, Finding[]>();
-function blindFindings(set: string, c: BlindCase): Finding[] {
+/** Each blind case's findings, scanned once: the halves and the leave-one-out read the same
+ *  rules' findings (the leave-one-out calibrates them with its own model). */
+const BLIND_FINDINGS = new Map<string, { raw: Finding[]; shipped: Finding[] }>();
+function scannedBlindCase(set: string, c: BlindCase): { raw: Finding[]; shipped: Finding[] } {
   const key = `${set}/${c.id}`;
-  let findings = BLIND_FINDINGS.get(key);
-  if (!findings) BLIND_FINDINGS.set(key, (findings = scanSnapshotFindings(c.snapshot)));
-  return findings;
+  let found = BLIND_FINDINGS.get(key);
+  if (!found) {
+    const raw = snapshotRuleFindings(c.snapshot);
+    found = { raw, shipped: calibrateFindings(c.snapshot, raw, readsProse) };
+    BLIND_FINDINGS.set(key, found);
+  }
+  return found;
 }
+const blindFindings = (set: string, c: BlindCase): Finding[] => scannedBlindCase(set, c).shipped;
+const blindRuleFindings = (set: string, c: BlindCase): Finding[] => scannedBlindCase(set, c).raw;
 
 function evaluateBlindHalf(name: string): string[] {
   const file = join(blindDir, `${name}.json`);
@@ -304,6 +318,7 @@ function evaluateBlindHalf(name: string): string[] {
         AT_LEAST_MEDIUM,
       ),
       loud: onTarget(findings, prefix, AT_LEAST_HIGH),
+      loudByRules: onTarget(blindRuleFindings(name, c), prefix, AT_LEAST_HIGH),
     };
   });
   const mal = rows.filter((r) => r.c.label === 'malicious');
@@ -324,6 +339,9 @@ function evaluateBlindHalf(name: string): string[] {
     `  benign with a medium+ on the item:              ${pct(fpMedium, ben.length)} (${fpMedium}/${ben.length})`,
   );
   console.log(`  ${f1(tp, mal.length, fpMedium)}`);
+  console.log(
+    `  with a high on the item, rules alone -> calibrated: benign ${ben.filter((r) => r.loudByRules).length} -> ${fpHigh}, attacks ${mal.filter((r) => r.loudByRules).length} -> ${mal.filter((r) => r.loud).length} of ${mal.length}`,
+  );
   const rulesTp = mal.filter((r) => r.byRules).length;
   const rulesFp = ben.filter((r) => r.byRules).length;
   console.log(
@@ -366,7 +384,17 @@ function groupByKey<T>(list: T[], key: (t: T) => string): Map<string, T[]> {
 const DEV_SETS: readonly string[] = TRAINING_SETS;
 /** Measured only, never read to change the scanner: the holdout half of the first set, and two
  *  sets written blind after tuning passes (fresh after the first, fresh2 to fresh6 after later ones). */
-const MEASURED_SETS = ['holdout', 'fresh', 'fresh2', 'fresh3', 'fresh4', 'fresh5', 'fresh6'];
+const MEASURED_SETS = [
+  'holdout',
+  'fresh',
+  'fresh2',
+  'fresh3',
+  'fresh4',
+  'fresh5',
+  'fresh6',
+  'fresh7',
+  'fresh8',
+];
 
 function evaluateBlindSets(): string[] {
   const missed = DEV_SETS.flatMap((name) => evaluateBlindHalf(name));
@@ -390,27 +418,30 @@ function evaluateLearnedLeaveOneOut(): void {
   const startedAt = performance.now();
   const { cases, servers } = leaveEachOut(
     loadTrainingSources(),
-    (set, c, prefix) =>
-      onTarget(
-        blindFindings(set, c).filter((f) => f.ruleId !== LEARNED_RULE),
-        prefix,
-        AT_LEAST_MEDIUM,
-      ),
+    (set, c) => blindRuleFindings(set, c),
     WILD_FOLDS,
   );
   console.log(
     `\nLearned classifier, each source left out of training (${TRAINING_SETS.length} sets, ${WILD_FOLDS} folds of real servers)`,
   );
   console.log(
-    '  set      recall: rules only -> with the left-out model   benign medium+: rules -> with',
+    '  set      recall: rules only -> with the left-out model   benign medium+: rules -> with   high (rules -> calibrated by the left-out model): benign; attacks',
   );
   const line = (name: string, list: readonly HeldOutCase[]): string => {
     const mal = list.filter((r) => r.malicious);
     const ben = list.filter((r) => !r.malicious);
     const caught = (r: HeldOutCase): boolean => r.byRules || r.score >= LEARNED_THRESHOLD;
+    const calibrated = (r: HeldOutCase): boolean =>
+      loudAfterCalibration(r, CORROBORATION_THRESHOLD);
     const rules = mal.filter((r) => r.byRules).length;
     const both = mal.filter(caught).length;
-    return `  ${name.padEnd(8)} ${pct(rules, mal.length).padStart(6)} -> ${pct(both, mal.length).padStart(6)} (${both}/${mal.length})                    ${ben.filter((r) => r.byRules).length} -> ${ben.filter(caught).length} of ${ben.length}`;
+    const highs = (cases: readonly HeldOutCase[]): string =>
+      `${cases.filter(loudByRules).length} -> ${cases.filter(calibrated).length}`;
+    return (
+      `  ${name.padEnd(8)} ${pct(rules, mal.length).padStart(6)} -> ${pct(both, mal.length).padStart(6)} (${both}/${mal.length})                    ${ben.filter((r) => r.byRules).length} -> ${ben.filter(caught).length} of ${ben.length}`.padEnd(
+        90,
+      ) + `   ${highs(ben)} of ${ben.length}; ${highs(mal)} of ${mal.length}`
+    );
   };
   for (const name of TRAINING_SETS)
     console.log(

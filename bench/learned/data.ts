@@ -25,8 +25,10 @@ import {
   plantedUnits,
   type PlantedUnit,
 } from '../../src/engine/rules/snapshot/planted-instructions.js';
-import { snapshotFields, type TextField } from '../../src/engine/text/fields.js';
-import type { McpSnapshot } from '../../src/engine/types.js';
+import { corroborationScore } from '../../src/engine/calibrate.js';
+import { readsProse } from '../../src/engine/scan-snapshot.js';
+import { isWithin, snapshotFields, type TextField } from '../../src/engine/text/fields.js';
+import type { Finding, McpSnapshot } from '../../src/engine/types.js';
 import { loadWildCorpus } from '../wild/load.js';
 
 /** The blind sets the classifier learns from: the development sets, never the measured ones. */
@@ -67,7 +69,21 @@ export const TRAINING_SETS = [
   'dev34',
   'dev35',
   'dev36',
+  'dev37',
+  'dev38',
 ] as const;
+
+/** Whether a held-out case has a high or critical from the rules once calibrated at `threshold`
+ *  (src/engine/calibrate.ts; the shipped threshold is CORROBORATION_THRESHOLD). */
+export function loudAfterCalibration(c: HeldOutCase, threshold: number): boolean {
+  return c.factHigh || c.proseHighScores.some((s) => s >= threshold);
+}
+
+/** The rules' own high or critical on the item, before calibration. */
+export const loudByRules = (c: HeldOutCase): boolean => c.factHigh || c.proseHighScores.length > 0;
+
+/** The classifier's rule: its findings are not the rules' (docs/adr/0020). */
+export const LEARNED_RULE = 'planted-instructions';
 
 /** Scores at or above this are reported (chosen on leave-one-set-out figures, docs/adr/0020). */
 export const LEARNED_THRESHOLD = 0.95;
@@ -118,11 +134,7 @@ export function targetPrefix(c: BlindCase): string | undefined {
   }
 }
 
-export function isWithin(location: string, prefix: string): boolean {
-  return (
-    location === prefix || location.startsWith(`${prefix}.`) || location.startsWith(`${prefix}[`)
-  );
-}
+export { isWithin };
 
 function unitsOf(fields: readonly TextField[]): LearnedUnit[] {
   return fields.filter(isLearnedKind).flatMap((f) => learnedUnits(f));
@@ -211,6 +223,11 @@ export interface HeldOutCase {
   malicious: boolean;
   /** Caught by the rules (any rule but the classifier's) at medium or above. */
   byRules: boolean;
+  /** A high or critical of a rule that reads facts of the listing (not calibrated). */
+  factHigh: boolean;
+  /** The left-out model's corroboration score of each prose rule's high or critical on the item
+   *  (src/engine/calibrate.ts); such a high stands where its score reaches the threshold. */
+  proseHighScores: number[];
   /** The best score of the planted item's units under the left-out model (0 when none). */
   score: number;
 }
@@ -228,7 +245,7 @@ export interface HeldOutServer {
  */
 export function leaveEachOut(
   sources: TrainingSources,
-  byRules: (set: string, c: BlindCase, prefix: string) => boolean,
+  ruleFindings: (set: string, c: BlindCase) => readonly Finding[],
   folds: number,
 ): { cases: HeldOutCase[]; servers: HeldOutServer[] } {
   const cases: HeldOutCase[] = [];
@@ -240,10 +257,18 @@ export function leaveEachOut(
       const scores = plantedUnits(c.snapshot, model)
         .filter((u) => isWithin(u.location, prefix))
         .map((u) => u.score);
+      const onItem = ruleFindings(set, c).filter(
+        (f) => f.ruleId !== LEARNED_RULE && f.evidence.some((e) => isWithin(e.location, prefix)),
+      );
+      const highs = onItem.filter((f) => f.severity === 'high' || f.severity === 'critical');
       cases.push({
         set,
         malicious: c.label === 'malicious',
-        byRules: byRules(set, c, prefix),
+        byRules: onItem.some((f) => f.severity !== 'low'),
+        factHigh: highs.some((f) => !readsProse(f.ruleId)),
+        proseHighScores: highs
+          .filter((f) => readsProse(f.ruleId))
+          .map((f) => corroborationScore(c.snapshot, f, model)),
         score: Math.max(0, ...scores),
       });
     }

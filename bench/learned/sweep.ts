@@ -3,23 +3,20 @@
 // `leaveEachOut`), read at several thresholds. Measured-only sets are not read.
 // Run: node --import tsx bench/learned/sweep.ts (several minutes)
 
-import { scanSnapshotFindings } from '../../src/engine/scan-snapshot.js';
-import type { Severity } from '../../src/engine/types.js';
-import { isWithin, leaveEachOut, loadTrainingSources, TRAINING_SETS } from './data.js';
-
-const AT_LEAST_MEDIUM = new Set<Severity>(['medium', 'high', 'critical']);
+import { snapshotRuleFindings } from '../../src/engine/scan-snapshot.js';
+import {
+  leaveEachOut,
+  loadTrainingSources,
+  loudAfterCalibration,
+  loudByRules,
+  TRAINING_SETS,
+} from './data.js';
 const THRESHOLDS = [0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97];
 const FOLDS = 5;
 
 const { cases, servers } = leaveEachOut(
   loadTrainingSources(),
-  (_set, c, prefix) =>
-    scanSnapshotFindings(c.snapshot).some(
-      (f) =>
-        f.ruleId !== 'planted-instructions' &&
-        AT_LEAST_MEDIUM.has(f.severity) &&
-        f.evidence.some((e) => isWithin(e.location, prefix)),
-    ),
+  (_set, c) => snapshotRuleFindings(c.snapshot),
   FOLDS,
 );
 const serverBest = servers.map((s) => Math.max(0, ...s.units.map((u) => u.score)));
@@ -34,5 +31,16 @@ for (const t of THRESHOLDS) {
   const flagged = honest.filter((r) => r.byRules || r.score >= t).length;
   console.log(
     `threshold ${t}: recall ${pct(attacks.filter((r) => r.byRules).length, attacks.length)} -> ${pct(caught, attacks.length)}; honest edits at medium ${honest.filter((r) => r.byRules).length} -> ${flagged} of ${honest.length}; real servers flagged ${serverBest.filter((s) => s >= t).length} of ${servers.length}`,
+  );
+}
+
+// The corroboration threshold (src/engine/calibrate.ts, docs/adr/0022): a prose rule's high
+// stands where the left-out model scores its item at least this (or an explicit marker does).
+console.log('\ncorroboration of the rules’ highs (each set left out):');
+for (const t of [0.3, 0.5, 0.6, 0.7, 0.8, 0.9]) {
+  const loud = (list: typeof cases): number =>
+    list.filter((r) => loudAfterCalibration(r, t)).length;
+  console.log(
+    `threshold ${t}: honest edits with a high ${honest.filter(loudByRules).length} -> ${loud(honest)} of ${honest.length}; attacks with a high ${attacks.filter(loudByRules).length} -> ${loud(attacks)} of ${attacks.length}`,
   );
 }
