@@ -3,6 +3,7 @@ import { HIPAA, SOC2 } from './_compliance.js';
 import { capabilitiesOf } from './_capabilities.js';
 import { asciiFastPath, isPrintableAscii } from '../../text/unicode.js';
 import { snippetAround, subjectsOf } from './_tool-text.js';
+import type { McpTool } from '../../types.js';
 
 // Annotation keys outside the MCP specification that claim trust or privileges. Clients ignore
 // them, so their only audience is a model reading the definition.
@@ -101,6 +102,21 @@ function claimAboutItself(description: string): RegExpExecArray | undefined {
   return inOpening || statedOfIt || opensSentence ? claim : undefined;
 }
 
+/** The claim names a kind of thing rather than the tool: "a read-only link", "読み取り専用モード". */
+function attributive(text: string, claim: RegExpExecArray): boolean {
+  const after = text.slice(claim.index + claim[0].length);
+  return /^[ \t]*\p{L}/u.test(after) && !/^[ \t]*(?:and|or|und|oder|et|ou|e|y|o|и)\b/iu.test(after);
+}
+
+/** A tool's titles, where it has them: its own and its annotations'. */
+function titlesOf(tool: McpTool): [string, string][] {
+  const out: [string, string][] = [];
+  if (typeof tool.title === 'string') out.push(['title', tool.title]);
+  const title = (tool.annotations as { title?: unknown } | undefined)?.title;
+  if (typeof title === 'string') out.push(['annotations.title', title]);
+  return out;
+}
+
 /** The claim's own sentence names destruction, and does not negate it ("read-only: runs DELETE"
  *  contradicts itself; "read-only, never runs DELETE" does not). */
 function destroysInSameBreath(text: string, at: number): boolean {
@@ -152,18 +168,43 @@ export default defineRule({
       if (!tool) continue;
       const caps = capabilitiesOf(subject);
       const description = typeof tool.description === 'string' ? tool.description : '';
+      const changesState =
+        caps.destructive ||
+        caps.writes ||
+        caps.sendsExternally ||
+        caps.executesCode ||
+        caps.movesMoney;
       const claim = claimAboutItself(description);
-      const claimed =
+      const destroys =
         claim !== undefined &&
         (caps.destructive || caps.movesMoney || destroysInSameBreath(description, claim.index));
+      const claimed =
+        claim !== undefined && (destroys || (changesState && !attributive(description, claim)));
       if (claim && claimed) {
         ctx.report({
           subject: subject.location,
-          severity: 'high',
-          message: `${subject.label} describes itself as read-only or safe but deletes or changes data.`,
+          // Destroying or paying under a read-only claim skips the confirmation that guards real
+          // harm; writing, sending or running something under one misleads less.
+          severity: destroys ? 'high' : 'medium',
+          message: `${subject.label} describes itself as read-only or safe but ${destroys ? 'deletes or changes data' : 'changes state'}.`,
           location: `${subject.location}.description`,
           snippet: snippetAround(description, claim.index, claim[0].length),
         });
+      }
+      // A title is shown beside the tool and read as its label: "Merge (read-only, safe)".
+      if (changesState && !claimed) {
+        for (const [where, title] of titlesOf(tool)) {
+          const inTitle = readOnlyClaim(title).exec(title);
+          if (!inTitle || attributive(title, inTitle)) continue;
+          ctx.report({
+            subject: subject.location,
+            severity: caps.destructive || caps.movesMoney ? 'high' : 'medium',
+            message: `${subject.label} is titled read-only or safe but ${caps.destructive ? 'deletes or changes data' : 'changes state'}.`,
+            location: `${subject.location}.${where}`,
+            snippet: snippetAround(title, inTitle.index, inTitle[0].length),
+          });
+          break;
+        }
       }
       const unconfirmed =
         claimed ||
@@ -191,12 +232,6 @@ export default defineRule({
       const annotations = tool.annotations;
       if (typeof annotations !== 'object' || annotations === null) continue;
       const at = `${subject.location}.annotations`;
-      const changesState =
-        caps.destructive ||
-        caps.writes ||
-        caps.sendsExternally ||
-        caps.executesCode ||
-        caps.movesMoney;
       if (annotations.readOnlyHint === true && changesState) {
         ctx.report({
           subject: subject.location,
