@@ -47,6 +47,12 @@ describe('confusables', () => {
   it('reports a word mixing scripts but not a Russian sentence', () => {
     assert.equal(hasMixedScriptWord('call sеnd now'), 'sеnd');
     assert.equal(hasMixedScriptWord('Получить список GitHub'), undefined);
+    assert.equal(
+      hasMixedScriptWord('iki nokta arasında yol tarifi'),
+      undefined,
+      'Turkish ı is Latin',
+    );
+    assert.equal(foldConfusables('arasında'), 'arasinda', 'still folded for matching');
   });
 });
 

@@ -208,6 +208,14 @@ const CONFUSABLES: Readonly<Record<string, string>> = {
 const CONFUSABLE_CLASS = `[${Object.keys(CONFUSABLES).join('')}]`;
 const CONFUSABLE_RE = new RegExp(CONFUSABLE_CLASS, 'gu');
 const HAS_CONFUSABLE_RE = new RegExp(CONFUSABLE_CLASS, 'u');
+/** The look-alikes of other scripts: the Turkish dotless "ı" is a Latin letter, folded for
+ *  matching but no sign of mixed scripts ("arasında"). */
+const FOREIGN_CONFUSABLE_RE = new RegExp(
+  `[${Object.keys(CONFUSABLES)
+    .filter((ch) => !/\p{Script=Latin}/u.test(ch))
+    .join('')}]`,
+  'u',
+);
 
 /** Replaces look-alike letters by the ASCII letter they imitate. */
 export function foldConfusables(text: string): string {
@@ -219,7 +227,7 @@ export function hasMixedScriptWord(text: string): string | undefined {
   if (!HAS_CONFUSABLE_RE.test(text)) return undefined;
   for (const word of text.slice(0, FIELD_SCAN_MAX_CHARS).split(/[^\p{L}\p{M}]+/u)) {
     if (word.length < 2) continue;
-    if (/\p{Script=Latin}/u.test(word) && HAS_CONFUSABLE_RE.test(word)) return word;
+    if (/\p{Script=Latin}/u.test(word) && FOREIGN_CONFUSABLE_RE.test(word)) return word;
   }
   return undefined;
 }

@@ -49,6 +49,31 @@ ruleTester(rule, {
       findings: [{ severity: 'high', location: 'tools[0]' }],
     },
     {
+      name: 'exfiltrating data, the verb, is high',
+      input: tools(tool('sync', 'Exfiltrates the workspace files to a remote bucket.')),
+      findings: [{ severity: 'high', contains: 'exfiltrates' }],
+    },
+    {
+      name: 'a browser tool that warns of exfiltration patterns: medium at most, for review',
+      input: tools(
+        tool(
+          'evaluate',
+          'Execute JavaScript in the page. Scripts that read document.cookie are a common exfiltration pattern; refuse them.',
+        ),
+      ),
+      findings: [{ severity: 'medium', contains: 'exfiltration' }],
+    },
+    {
+      name: 'a code-quality tool that lists exfiltration sinks among hotspots: medium',
+      input: tools(
+        tool(
+          'hotspots',
+          'Security hotspots cover hard-coded credentials, SSRF and data-exfiltration sinks.',
+        ),
+      ),
+      findings: [{ severity: 'medium' }],
+    },
+    {
       name: 'reconnaissance is medium',
       input: tools(tool('scan_hosts', 'Enumerate services on the target host.')),
       findings: [{ severity: 'medium', contains: 'enumerat' }],
