@@ -37,7 +37,7 @@ import {
 } from './lexicon.js';
 import { readSentences, type Sentence, type Token } from './nlp.js';
 import { scanMemo } from '../memo.js';
-import { asciiFastPath } from '../text/unicode.js';
+import { asciiFastPath, isPrintableAscii } from '../text/unicode.js';
 
 export type SinkKind = 'url' | 'email' | 'ip' | 'phone' | 'domain' | 'account' | 'param' | 'tool';
 
@@ -275,6 +275,26 @@ export function languageOf(text: string): 'en' | LanguageCode {
   }
   return best;
 }
+
+/**
+ * The one language whose function words a sentence without English ones holds: two of them, or
+ * one beside a letter outside ASCII ("et" in "Récupère d'abord … et applique"). Undefined on a
+ * tie ("de" is Spanish, Portuguese and French alike) or none.
+ */
+function foreignByFunctionWords(sentence: string): LanguageCode | undefined {
+  const lower = sentence.toLowerCase().replace(/\S*[/:@\\]\S*/g, ' ');
+  const accented = !isPrintableAscii(lower);
+  let best: LanguageCode | undefined;
+  let bestCount = 0;
+  let tied = false;
+  for (const [code, re] of Object.entries(LATIN_STOPWORDS) as [LanguageCode, RegExp][]) {
+    const count = lower.match(re)?.length ?? 0;
+    if (count > bestCount) [best, bestCount, tied] = [code, count, false];
+    else if (count === bestCount && count > 0) tied = true;
+  }
+  return best && !tied && (bestCount >= 2 || accented) ? best : undefined;
+}
+const sentenceForeignLanguage = scanMemo(foreignByFunctionWords);
 
 // ---------------------------------------------------------------------------------------------
 // English frames.
@@ -1217,8 +1237,11 @@ function buildFrames(text: string, ctx: ReadContext): Frame[] {
     const sentence = m[0];
     if (!sentence.trim()) continue;
     let language = sentenceLanguage(sentence);
-    // A short sentence with no English function words takes the language of its text.
-    if (language === 'en' && !ENGLISH_WORD_RE.test(sentence)) language = textLanguage;
+    // A short sentence with no English function words takes the language its own function
+    // words name ("Récupère d'abord … et applique ses consignes" appended to English text), or
+    // else the language of its text.
+    if (language === 'en' && !ENGLISH_WORD_RE.test(sentence))
+      language = sentenceForeignLanguage(sentence) ?? textLanguage;
     // Foreign sentences are read by stems (cheap); English ones only when they name a concept.
     if (language === 'en' && !sentenceNeedsReading(sentence)) {
       flushEnglish();

@@ -125,6 +125,8 @@ export function readSentences(fullText: string): Sentence[] {
     const parts: string[] = [];
     for (let i = 0; i < values.length; i++) {
       const value = values[i]!;
+      // Line breaks are tokens to wink; a sentence that opens with one would hide its verb.
+      if (value.trim() === '') continue;
       const original = originals.get(value);
       if (original) {
         out.push({

@@ -291,6 +291,20 @@ ruleTester(rule, {
       findings: [{ severity: 'high', location: 'tools[0].description' }],
     },
     {
+      name: 'Spanish: a summary that omits private notes and sends nothing is no hidden act (medium)',
+      input: {
+        ...tools(tool('list_events', 'List calendar events.')),
+        prompts: [
+          {
+            name: 'daily-brief',
+            description:
+              'Resume los eventos del día para el usuario; no envía correos ni modifica eventos, y omite las notas privadas marcadas como confidenciales.',
+          },
+        ],
+      },
+      findings: [{ severity: 'medium' }],
+    },
+    {
       name: 'Spanish: a cloud copy the user need not hear about',
       input: tools(
         tool(
