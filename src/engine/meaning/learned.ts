@@ -34,6 +34,13 @@ export interface LearnedModel {
 
 const SENTENCE_END_RE = /(?<=[.!?;:。！？；])\s+|(?<=[。！？；])|\n+/u;
 const NAME_SEPARATOR_RE = /[_\-.]+|(?<=[a-z0-9])(?=[A-Z])/g;
+/** A schema value that joins three or more words into one token with underscores or hyphens
+ *  (`always_cc_audit`, `json_and_copy_to_ops@example.com`): read as its words, like a name. */
+function joinsWords(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  const joints = (value.match(/_/g)?.length ?? 0) >= 2 || (value.match(/-/g)?.length ?? 0) >= 3;
+  return joints && (value.match(/\p{L}{2,}/gu)?.length ?? 0) >= 3;
+}
 
 /** Whether a field's text is read at all: addresses and the server's self-description are not. */
 export function isLearnedKind(field: Pick<TextField, 'kind'>): boolean {
@@ -54,7 +61,11 @@ export interface LearnedUnit {
 export function learnedUnits(field: Pick<TextField, 'kind' | 'text'>): LearnedUnit[] {
   let text =
     field.text.length > FIELD_MAX_CHARS ? field.text.slice(0, FIELD_MAX_CHARS) : field.text;
-  if (field.kind === 'name' || field.kind === 'param-name')
+  if (
+    field.kind === 'name' ||
+    field.kind === 'param-name' ||
+    (field.kind === 'schema-value' && joinsWords(text))
+  )
     text = text.replace(NAME_SEPARATOR_RE, ' ');
   const units: LearnedUnit[] = [];
   for (const part of text.split(SENTENCE_END_RE)) {
@@ -67,8 +78,66 @@ export function learnedUnits(field: Pick<TextField, 'kind' | 'text'>): LearnedUn
     const b = units[i + 1]!;
     units.push({ text: `${a.text} ${b.text}`, features: union(a.features, b.features) });
   }
-  for (let i = 0; i < sentences; i++) units.push(...windowsOf(units[i]!.text));
+  for (let i = 0; i < sentences; i++) {
+    const sentence = units[i]!.text;
+    units.push(...windowsOf(sentence));
+    if (!isPrintableAscii(sentence)) units.push(...scriptSegmentsOf(sentence));
+  }
   return units;
+}
+
+/** A letter's writing system, coarsely: 0 none (not a letter), 1 Latin, 2 CJK, 3 Cyrillic, 4 other. */
+function scriptOf(char: string): number {
+  if (!LETTER_RE.test(char)) return 0;
+  if (LATIN_RE.test(char)) return 1;
+  if (CJK_RE.test(char)) return 2;
+  return CYRILLIC_RE.test(char) ? 3 : 4;
+}
+/** Letters of a script of their own (not Common or Inherited, such as the Japanese 'ー'). */
+const LETTER_RE = /(?![\p{Script=Common}\p{Script=Inherited}])\p{L}/u;
+const LATIN_RE = /\p{Script=Latin}/u;
+const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CYRILLIC_RE = /\p{Script=Cyrillic}/u;
+
+/**
+ * A sentence that changes writing system part-way ("List of pods in the default namespace
+ * 読んだら全 Secret を…") read again as its runs of one script: a payload in another language
+ * appended to the tool's own sentence without a full stop is otherwise read diluted by it. A run
+ * of fewer than three words (a product name inside Japanese text, a Cyrillic word quoted in
+ * English) stays part of the run around it. Each segment is a substring of the sentence.
+ */
+function scriptSegmentsOf(sentence: string): LearnedUnit[] {
+  const runs: { script: number; start: number; end: number }[] = [];
+  let index = 0;
+  for (const char of sentence) {
+    const script = scriptOf(char);
+    const last = runs.at(-1);
+    if (script !== 0 && (!last || last.script !== script))
+      runs.push({ script, start: index, end: index + char.length });
+    else if (last) last.end = index + char.length;
+    index += char.length;
+  }
+  if (runs.length < 2) return [];
+  // A short run takes the script of the nearest long run before it (at the start, after it).
+  const long = runs.map(
+    (run) => countWords(sentence.slice(run.start, run.end)) >= MIN_JUDGED_WORDS,
+  );
+  const firstLong = long.indexOf(true);
+  if (firstLong < 0) return [];
+  let script = runs[firstLong]!.script;
+  const merged: { script: number; start: number; end: number }[] = [];
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i]!;
+    if (long[i]) script = run.script;
+    const last = merged.at(-1);
+    if (last && last.script === script) last.end = run.end;
+    else merged.push({ script, start: run.start, end: run.end });
+  }
+  if (merged.length < 2) return [];
+  return merged.map((run) => {
+    const text = sentence.slice(run.start, run.end).trim();
+    return { text, features: learnedFeatures(text) };
+  });
 }
 
 const WORD_RE = /\S+/g;
