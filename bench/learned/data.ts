@@ -71,6 +71,11 @@ export const TRAINING_SETS = [
   'dev36',
   'dev37',
   'dev38',
+  'dev39',
+  'dev42',
+  'dev43',
+  'dev44',
+  'dev45',
 ] as const;
 
 /** Whether a held-out case has a high or critical from the rules once calibrated at `threshold`
