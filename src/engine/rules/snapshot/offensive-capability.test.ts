@@ -49,7 +49,7 @@ ruleTester(rule, {
       findings: [{ severity: 'high', location: 'tools[0]' }],
     },
     {
-      name: 'exfiltrating data, the verb, is high',
+      name: 'exfiltrating data is high',
       input: tools(tool('sync', 'Exfiltrates the workspace files to a remote bucket.')),
       findings: [{ severity: 'high', contains: 'exfiltrates' }],
     },
@@ -69,6 +69,16 @@ ruleTester(rule, {
         tool(
           'hotspots',
           'Security hotspots cover hard-coded credentials, SSRF and data-exfiltration sinks.',
+        ),
+      ),
+      findings: [{ severity: 'medium' }],
+    },
+    {
+      name: 'Japanese: a network log used to spot signs of exfiltration is medium',
+      input: tools(
+        tool(
+          'list_requests',
+          'List network requests. スクリプトが Cookie を第三者へ送っていないか（exfiltration の兆候）を調べる際にも使えます。',
         ),
       ),
       findings: [{ severity: 'medium' }],

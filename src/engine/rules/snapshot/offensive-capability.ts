@@ -8,7 +8,7 @@ import { snippetAround, subjectsOf, toolTextWithInjected } from './_tool-text.js
 // red-team tooling also uses legitimately, so they cap at medium.
 const INTENT_RE = new RegExp(
   [
-    String.raw`\bexfiltrat(?:e|es|ed|ing)\b`,
+    String.raw`\bexfiltrat\w*|\bexfil\b`,
     String.raw`\bstolen\b|\bsteal(?:s|ing)?\b|\btheft\b`,
     String.raw`\bbackdoor\w*|\bransomware\b|\bkey ?logg\w*|\brootkit\w*|\bspyware\b|\bmalware\b`,
     String.raw`\bmalicious\b`,
@@ -36,8 +36,6 @@ const INTENT_RE = new RegExp(
 
 const TECHNIQUE_RE = new RegExp(
   [
-    // The noun names a category that defenders write about as often as attackers do.
-    String.raw`\bexfiltrations?\b|\bexfil\b`,
     String.raw`\benumerat(?:e|es|ing)\b|\bfingerprint\w*|\bosint\b|\brecon(?:naissance)?\b|\bdork\w*`,
     String.raw`\bport scan\w*|\bscan\w* (?:\w+ ){0,2}(?:for )?(?:open ports|hosts|network|wireless|bluetooth|devices|targets?)\b|\bnetwork sweep|\bdiscover live hosts|\bzone transfer\b|\bbanner\b|\bsnmp walk|\bwalk snmp\b`,
     String.raw`\b(?:search|find|locate|harvest|collect|scan|hunt)\w* (?:\w+ ){0,3}(?:for )?(?:sensitive|confidential|secret) (?:information|files?|data|documents?)\b`,
@@ -66,7 +64,7 @@ const OWN_STORE_RE =
   /\b(?:your|the user's|their) (?:own )?(?:vault|password manager|keychain|password store)\b|\bfrom (?:your|the user's) (?:vault|organization)\b/;
 
 const DEFENSIVE_RE =
-  /\b(?:scanner|scanning for|detects?|detected|detection|detector|findings?|reports? (?:it|them|these|such)|prompt[- ]injections?|untrusted|not instructions|do not (?:act on|follow|execute) (?:it|them|that|this)|treat (?:it|that|this|them|the \w+) as data|classif\w*|block\w*|guard\w*|prevent\w*|protect\w*|defen[cs]\w*|antivirus|anti-malware|moderation|audit\w*|quarantine|remediat\w*|captured|telemetry|own (?:logs|data)|refus\w*|reject\w*|warn\w*|beware|avoid\w*|vulnerab\w*|hotspots?)\b/;
+  /\b(?:scanner|scanning for|detects?|detected|detection|detector|findings?|reports? (?:it|them|these|such)|prompt[- ]injections?|untrusted|not instructions|do not (?:act on|follow|execute) (?:it|them|that|this)|treat (?:it|that|this|them|the \w+) as data|classif\w*|block\w*|guard\w*|prevent\w*|protect\w*|defen[cs]\w*|antivirus|anti-malware|moderation|audit\w*|quarantine|remediat\w*|captured|telemetry|own (?:logs|data)|refus\w*|reject\w*|warn\w*|beware|avoid\w*|vulnerab\w*|hotspots?|signs? of|indicators? of)\b|兆候|検出|検知|迹象|检测|탐지|징후/;
 
 export default defineRule({
   meta: {
