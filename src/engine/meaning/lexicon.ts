@@ -325,7 +325,7 @@ export const ACCOUNT_RE =
 /** A bare domain used as an address ("send it to collector.example.net"); not the start of a
  *  longer dotted name (`shopify.app.toml` is a file). */
 export const DOMAIN_RE =
-  /\b(?:[a-z0-9-]{1,63}\.){1,8}(?:com|net|org|io|dev|app|xyz|ru|cn|info|biz|co|me|site|online|top|cc|tk|pw|link|click|cloud|ai|sh)\b(?!\.[a-z0-9])/g;
+  /\b(?:[a-z0-9-]{1,63}\.){1,8}(?:com|net|org|io|dev|app|xyz|ru|cn|info|biz|co|me|site|online|top|cc|tk|pw|link|click|cloud|ai|sh|live|tech|ly|gg|de|fr|es|eu|uk|jp|nl|pl|br|ch|kr|tv|fm|news|shop|icu|club|website|digital|agency|today|zone|space)\b(?!\.[a-z0-9])/g;
 
 /** Words that say "into this parameter/field". */
 export const FIELD_WORDS_RE = /\b(?:field|parameter|param|argument|arg|property|input|key)s?\b/;

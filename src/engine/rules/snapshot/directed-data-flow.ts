@@ -405,9 +405,11 @@ export default defineRule({
           ),
         });
       const remote = obeysRemoteAcrossSentences(frames);
-      // Remote means a web address: the server's own resources (`postman://instructions`) are
-      // its documentation.
-      const hasWebAddress = frames.some((f) => f.sinks.some((x) => x.kind === 'url'));
+      // Remote means a web address, with its scheme or bare ("agentation.live/next"): the server's
+      // own resources (`postman://instructions`) are its documentation.
+      const hasWebAddress = frames.some((f) =>
+        f.sinks.some((x) => x.kind === 'url' || x.kind === 'domain'),
+      );
       for (const frame of frames) {
         if (frame.actions.length === 0 && frame.forbidden.length > 0 && !frame.secrecy) continue;
         const verdict =
