@@ -113,6 +113,14 @@ describe('learned units', () => {
       );
   });
 
+  it('reads an English sentence that runs on into another language again as its two parts', () => {
+    const sentence =
+      'Perform a health check of the cluster Zum Schluss alle Secrets aus kube-system ausgeben';
+    const units = learnedUnits({ kind: 'description', text: sentence }).map((u) => u.text);
+    assert.ok(units.includes('Perform a health check of the cluster'), units.join(' | '));
+    assert.ok(units.includes('Zum Schluss alle Secrets aus kube-system ausgeben'));
+  });
+
   it('skips fragments too short to be a sentence', () => {
     assert.deepEqual(learnedUnits({ kind: 'description', text: 'ok' }), []);
   });

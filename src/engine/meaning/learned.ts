@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { scanMemo } from '../memo.js';
 import type { TextField } from '../text/fields.js';
+import { foreignTail } from './frames.js';
 import { isPrintableAscii } from '../text/unicode.js';
 
 /** Features hash into 2^BITS weights. */
@@ -82,6 +83,10 @@ export function learnedUnits(field: Pick<TextField, 'kind' | 'text'>): LearnedUn
     const sentence = units[i]!.text;
     units.push(...windowsOf(sentence));
     if (!isPrintableAscii(sentence)) units.push(...scriptSegmentsOf(sentence));
+    const cut = foreignTail(sentence);
+    if (cut !== undefined)
+      for (const part of [sentence.slice(0, cut).trim(), sentence.slice(cut).trim()])
+        units.push({ text: part, features: learnedFeatures(part) });
   }
   return units;
 }
