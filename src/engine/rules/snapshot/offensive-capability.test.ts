@@ -49,7 +49,7 @@ ruleTester(rule, {
       findings: [{ severity: 'high', location: 'tools[0]' }],
     },
     {
-      name: 'exfiltrating data is high',
+      name: 'exfiltrating data, the verb, is high',
       input: tools(tool('sync', 'Exfiltrates the workspace files to a remote bucket.')),
       findings: [{ severity: 'high', contains: 'exfiltrates' }],
     },

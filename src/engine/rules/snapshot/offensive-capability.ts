@@ -8,7 +8,7 @@ import { snippetAround, subjectsOf, toolTextWithInjected } from './_tool-text.js
 // red-team tooling also uses legitimately, so they cap at medium.
 const INTENT_RE = new RegExp(
   [
-    String.raw`\bexfiltrat\w*|\bexfil\b`,
+    String.raw`\bexfiltrat(?:e|es|ed|ing)\b`,
     String.raw`\bstolen\b|\bsteal(?:s|ing)?\b|\btheft\b`,
     String.raw`\bbackdoor\w*|\bransomware\b|\bkey ?logg\w*|\brootkit\w*|\bspyware\b|\bmalware\b`,
     String.raw`\bmalicious\b`,
@@ -36,6 +36,9 @@ const INTENT_RE = new RegExp(
 
 const TECHNIQUE_RE = new RegExp(
   [
+    // The noun names a category that defenders write about as often as attackers do (three of
+    // the honest security tools of the blind development sets were high on it alone).
+    String.raw`\bexfiltrations?\b|\bexfil\b`,
     String.raw`\benumerat(?:e|es|ing)\b|\bfingerprint\w*|\bosint\b|\brecon(?:naissance)?\b|\bdork\w*`,
     String.raw`\bport scan\w*|\bscan\w* (?:\w+ ){0,2}(?:for )?(?:open ports|hosts|network|wireless|bluetooth|devices|targets?)\b|\bnetwork sweep|\bdiscover live hosts|\bzone transfer\b|\bbanner\b|\bsnmp walk|\bwalk snmp\b`,
     String.raw`\b(?:search|find|locate|harvest|collect|scan|hunt)\w* (?:\w+ ){0,3}(?:for )?(?:sensitive|confidential|secret) (?:information|files?|data|documents?)\b`,
