@@ -51,6 +51,9 @@ describe('secrets: known formats', () => {
       'postgres://user:${DB_PASSWORD}@db/app',
       'mysql://user:password@host:port/name',
       'redis://default:pass@localhost:6379',
+      'https://user:token@host/repo.git',
+      'https://oauth2:YOUR_ACCESS_TOKEN@gitlab.com/group/project.git',
+      'https://x-access-token:api_key@github.com/o/r',
       'https://example.com/path?x=1',
       'a plain sentence about tokens and secrets',
     ]) {

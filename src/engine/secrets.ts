@@ -149,8 +149,11 @@ function isCredibleMatch(kind: SecretKind, value: string): boolean {
   if (kind.id === 'private-key' || kind.id === 'jwt' || kind.id === 'slack-webhook') return true;
   if (kind.id === 'url-credentials') {
     const password = /:\/\/[^:]*:([^@]*)@/.exec(value)?.[1] ?? '';
-    // `user:password@host`, `user:pass@host`: the slot's name, as documentation writes it.
-    const slotName = /^(?:my|the)?(?:pass(?:word)?|passwd|pwd|pw|secret)\d?$/i.test(password);
+    // `user:password@host`, `user:token@host`: the slot's name, as documentation writes it.
+    const slotName =
+      /^(?:my|the|your)?[-_]?(?:pass(?:word)?|passwd|pwd|pw|secret|token|access[-_]?token|api[-_]?key|key|pat|credentials?)\d?$/i.test(
+        password,
+      );
     return !slotName && !isPlaceholder(password) && !/^\$|^\{/.test(password);
   }
   // `ghp_xxxxxxxx…`, `sk-aaaaaaaa…`: the shape of a token without its randomness.
