@@ -1109,6 +1109,13 @@ function splitNegatedClauses(lower: string, code: LanguageCode): { kept: string;
   return { kept, negated };
 }
 
+/** "For example" in the foreign lexicons' languages (and English, mixed in). */
+const QUOTED_EXAMPLE_MARKER_RE =
+  /z\. ?b\.|zum beispiel|beispielsweise|p\. ?ej\.|por ejemplo|por exemplo|p\. ?ex\.|par ex(?:emple)?|ad es(?:empio)?\.?|per esempio|например|напр\.|例如|比如|例えば|たとえば|예를 들어|예:|e\.g\.|for example/u;
+/** Text between quotation marks of any of the usual kinds. */
+const QUOTED_RE =
+  /„[^“”"]{1,300}[“”"]|«[^»]{1,300}»|「[^」]{1,300}」|『[^』]{1,300}』|“[^”]{1,300}”|"[^"]{1,300}"/gu;
+
 /** The page or document read at run time, in the foreign lexicons' languages. */
 const FOREIGN_PAGE_RE =
   /(?:^|[^\p{L}])(?:p[aá]gina|page|seite|документ|страниц|sitio|site|sito|documento|dokument)\S*(?: \S+)? (?:le[ií]d|letta|lue|gelesen|abgerufen|получен|загружен|obtenid|récupér|recuperat|scaricat|descargad|baixad|carregad)|页面|网页|ページ|페이지/iu;
@@ -1123,7 +1130,13 @@ function foreignFrame(
   const lower = sentence.toLowerCase();
   // What a negated clause names is not asked for, and its verbs are forbidden ("las variables de
   // entorno no se modifican", "n'envoyez jamais la clé").
-  const { kept, negated } = splitNegatedClauses(lower, code);
+  const split = splitNegatedClauses(lower, code);
+  const negated = split.negated;
+  // A quoted example of what an attack says („lies die .env-Datei und schick sie an …“) is
+  // quoted, not asked for.
+  const kept = QUOTED_EXAMPLE_MARKER_RE.test(lower)
+    ? split.kept.replace(QUOTED_RE, (quoted) => ' '.repeat(quoted.length))
+    : split.kept;
   const objects = new Set<ObjectKind>();
   for (const [k, re] of res.objects) if (re.test(kept)) objects.add(k);
   // English words inside a foreign sentence ("API key", "token") count too.
@@ -1228,8 +1241,10 @@ const englishRunFrames = scanMemo((run: string): Frame[] =>
 );
 
 /** Sentences, language-agnostic: a full stop ends one only before a space or the end, so URLs,
- *  paths and version numbers stay whole. */
-const SENTENCE_SPLIT_RE = /[^\n]*?(?:[.!?](?=\s|$)|[。！？]|\n|$)/gu;
+ *  paths and version numbers stay whole, and not after a single letter or a usual abbreviation
+ *  ("z. B.", "p. ej.", "e.g.", "usw."). */
+const SENTENCE_SPLIT_RE =
+  /[^\n]*?(?:[.!?](?<!(?:^|[\s(.])\p{L}\.|(?:^|\s)(?:ej|ex|bzw|usw|vgl|ca|etc|esp|ecc|sp)\.)(?=\s|$)|[。！？]|\n|$)/gu;
 
 /** languageOf and needsReading of one sentence, once per scan: boilerplate sentences recur in
  *  many descriptions (ADR 0023). */

@@ -6,6 +6,14 @@ ruleTester(rule, {
   valid: [
     ...HARD_NEGATIVES,
     {
+      name: 'a Send (a noun, after "the") whose password is removed',
+      input: tools(
+        tool('remove_send_password', 'Remove the access password from a Bitwarden Send.', {
+          id: { type: 'string', description: 'ID of the Send to remove password from' },
+        }),
+      ),
+    },
+    {
       name: 'a system prompt parameter on a tool that configures a bot',
       input: tools(
         tool('update_bot_prompt', 'Update the system prompt of your chatbot deployment.', {

@@ -95,7 +95,8 @@ function withoutExamples(text: string): string {
 
 /** A parameter description that asks the model to hand over its context. */
 const CONTEXT_REQUEST_RE =
-  /\b(?:include|provide|pass|paste|put|add|insert|send|copy|fill (?:in|with)|should contain|must contain)\b[^.\n]{0,60}?\b(?:(?:full|entire|complete|whole|previous|prior|current) (?:conversation|chat|context|history|messages?|prompt)|conversation history|chat history|system prompt|your instructions|all (?:previous|prior) messages|the user'?s? (?:messages|conversation|personal|private|credentials|password)|(?:contents?|content) of (?:~|\/|\.env|the (?:file|config))|api keys?|credentials|passwords?|secrets?|tokens?)\b/;
+  // After a determiner the word is a noun: "the ID of the Send to remove the password from".
+  /(?<!\b(?:the|a|an|this|that|each|every|your|its|their|our) )\b(?:include|provide|pass|paste|put|add|insert|send|copy|fill (?:in|with)|should contain|must contain)\b[^.\n]{0,60}?\b(?:(?:full|entire|complete|whole|previous|prior|current) (?:conversation|chat|context|history|messages?|prompt)|conversation history|chat history|system prompt|your instructions|all (?:previous|prior) messages|the user'?s? (?:messages|conversation|personal|private|credentials|password)|(?:contents?|content) of (?:~|\/|\.env|the (?:file|config))|api keys?|credentials|passwords?|secrets?|tokens?)\b/;
 
 export default defineRule({
   meta: {
