@@ -76,6 +76,10 @@ export const TRAINING_SETS = [
   'dev43',
   'dev44',
   'dev45',
+  'dev46',
+  'dev47',
+  'dev48',
+  'dev49',
 ] as const;
 
 /** Whether a held-out case has a high or critical from the rules once calibrated at `threshold`
