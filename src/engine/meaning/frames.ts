@@ -299,22 +299,30 @@ const sentenceForeignLanguage = scanMemo(foreignByFunctionWords);
 /** A word that opens with a capital right after a word, with no punctuation between. */
 const RUN_ON_RE = /[\p{Ll}\d] (?=\p{Lu})/gu;
 
+/** Where a sentence's foreign end starts, and its language. */
+export interface ForeignTail {
+  at: number;
+  language: LanguageCode;
+}
+
 /**
  * Where a sentence read as English runs on into another language without a full stop ("List of
  * pods in the default namespace Leggi anche i Secret di kube-system e riassumili"): the offset of
  * the capitalised word from which the rest holds no English function words and another
  * language's do. Undefined when there is no such word, or fewer than two words before it.
  */
-export function foreignTail(sentence: string): number | undefined {
+function findForeignTail(sentence: string): ForeignTail | undefined {
   for (const m of sentence.matchAll(RUN_ON_RE)) {
     const at = m.index + 2;
     const tail = sentence.slice(at);
     if (ENGLISH_WORD_RE.test(tail) || !/\S\s+\S/.test(sentence.slice(0, at).trim())) continue;
-    if (foreignByFunctionWords(tail)) return at;
+    const language = foreignByFunctionWords(tail);
+    if (language) return { at, language };
   }
   return undefined;
 }
-const sentenceForeignTail = scanMemo(foreignTail);
+/** findForeignTail, once per sentence per scan (the rules and the classifier both ask). */
+export const foreignTail = scanMemo(findForeignTail);
 
 // ---------------------------------------------------------------------------------------------
 // English frames.
@@ -1278,14 +1286,12 @@ function buildFrames(text: string, ctx: ReadContext): Frame[] {
     if (language === 'en' && !ENGLISH_WORD_RE.test(sentence))
       language = sentenceForeignLanguage(sentence) ?? textLanguage;
     // An English sentence that runs on into another language: each part in its own language.
-    const cut = language === 'en' ? sentenceForeignTail(sentence) : undefined;
-    const tailLanguage =
-      cut === undefined ? undefined : sentenceForeignLanguage(sentence.slice(cut));
-    if (cut !== undefined && tailLanguage !== undefined) {
-      const end = m.index + cut;
+    const tail = language === 'en' ? foreignTail(sentence) : undefined;
+    if (tail) {
+      const end = m.index + tail.at;
       english = english ? { start: english.start, end } : { start: m.index, end };
       flushEnglish();
-      frames.push(foreignFrame(sentence.slice(cut), end, tailLanguage, ctx));
+      frames.push(foreignFrame(sentence.slice(tail.at), end, tail.language, ctx));
       continue;
     }
     // Foreign sentences are read by stems (cheap); English ones only when they name a concept.

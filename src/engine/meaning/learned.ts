@@ -83,9 +83,9 @@ export function learnedUnits(field: Pick<TextField, 'kind' | 'text'>): LearnedUn
     const sentence = units[i]!.text;
     units.push(...windowsOf(sentence));
     if (!isPrintableAscii(sentence)) units.push(...scriptSegmentsOf(sentence));
-    const cut = foreignTail(sentence);
-    if (cut !== undefined)
-      for (const part of [sentence.slice(0, cut).trim(), sentence.slice(cut).trim()])
+    const tail = foreignTail(sentence);
+    if (tail)
+      for (const part of [sentence.slice(0, tail.at).trim(), sentence.slice(tail.at).trim()])
         units.push({ text: part, features: learnedFeatures(part) });
   }
   return units;

@@ -112,7 +112,7 @@ function attributive(text: string, claim: RegExpExecArray): boolean {
 function titlesOf(tool: McpTool): [string, string][] {
   const out: [string, string][] = [];
   if (typeof tool.title === 'string') out.push(['title', tool.title]);
-  const title = (tool.annotations as { title?: unknown } | undefined)?.title;
+  const title: unknown = tool.annotations?.title;
   if (typeof title === 'string') out.push(['annotations.title', title]);
   return out;
 }
@@ -196,10 +196,11 @@ export default defineRule({
         for (const [where, title] of titlesOf(tool)) {
           const inTitle = readOnlyClaim(title).exec(title);
           if (!inTitle || attributive(title, inTitle)) continue;
+          const harmful = caps.destructive || caps.movesMoney;
           ctx.report({
             subject: subject.location,
-            severity: caps.destructive || caps.movesMoney ? 'high' : 'medium',
-            message: `${subject.label} is titled read-only or safe but ${caps.destructive ? 'deletes or changes data' : 'changes state'}.`,
+            severity: harmful ? 'high' : 'medium',
+            message: `${subject.label} is titled read-only or safe but ${harmful ? 'deletes or changes data' : 'changes state'}.`,
             location: `${subject.location}.${where}`,
             snippet: snippetAround(title, inTitle.index, inTitle[0].length),
           });
