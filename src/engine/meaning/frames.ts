@@ -385,7 +385,8 @@ function lemmaText(tokens: readonly Token[]): string {
 function clauses(tokens: readonly Token[]): Token[][] {
   const out: Token[][] = [[]];
   for (const t of tokens) {
-    if ((t.pos === 'PUNCT' || t.pos === 'SYM') && /^[)(]?[,;:—–-][)(]?$/.test(t.value))
+    // A parenthesis opens or closes a clause of its own ("Local Search (add … to every query)").
+    if ((t.pos === 'PUNCT' || t.pos === 'SYM') && /^(?:[)(]?[,;:—–-][)(]?|[()])$/.test(t.value))
       out.push([]);
     else out.at(-1)!.push(t);
   }

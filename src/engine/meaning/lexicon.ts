@@ -269,7 +269,7 @@ export const SIDE_EFFECT_RE =
 const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
   [
     'personal-data',
-    String.raw`passport(?: numbers?| details| data)?s?|(?:national |government )id (?:card |document )?numbers?|id (?:card|document) numbers?|social security numbers?|ssns?|(?:payment|credit|debit|bank) cards?(?: details| numbers?| data)?|card (?:numbers?|details)|cvv|cvc|(?:home|residential|private) address(?:es)?|dates? of birth|personal (?:details|information|data)|medical (?:records|history)|health (?:details|information|data|conditions?|records)|(?:current |precise |exact |live |real-time )+(?:gps )?locations?|bank account (?:numbers?|details)`,
+    String.raw`passport(?: numbers?| details| data)?s?|(?:national |government )id (?:card |document )?numbers?|id (?:card|document) numbers?|social security numbers?|ssns?|(?:payment|credit|debit|bank) cards?(?: details| numbers?| data)?|card (?:numbers?|details)|cvv|cvc|(?:home|residential|private) address(?:es)?|dates? of birth|personal (?:details|information|data)|medical (?:records|history)|health (?:details|information|data|conditions?|records)|(?:current |precise |exact |live |real-time )+(?:gps )?locations?|bank account (?:numbers?|details)|(?:the )?(?:user's|users'|user|caller's|requester's|customer's|customers') (?:own )?(?:(?:full|real|legal|first|last|home|private|personal|mobile|street|postal|mailing) )?(?:name|phone(?: number)?|mobile(?: number)?|email(?: address)?|address|city|whereabouts|contact (?:details|information|info))(?:es|s)?(?: (?:and|or|,) (?:(?:full|real|legal|home|mobile|street|postal) )?(?:name|phone(?: number)?|mobile(?: number)?|email(?: address)?|address|city)(?:es|s)?)*`,
   ],
   [
     'credential',
@@ -583,7 +583,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`系统提示(?:词)?|系统指令|你的指令`],
     ],
-    transmit: String.raw`保存|邀请|记录|存入|发送|发给|附上|附加|包含|加入|添加|转发|传入|传给|传递|复制|填入|放入|写入|上传|抄送|附在|一并|连接|拼接|接上|粘贴|贴上|附到`,
+    transmit: String.raw`保存|邀请|记录|存入|发送|发给|附上|附加|包含|加入|添加|转发|传入|传给|传递|复制|填入|放入|写入|上传|抄送|附在|一并|连接|拼接|拼进|拼入|接上|粘贴|贴上|附到|附带|带上`,
     read: String.raw`读取|打开|获取|收集|提取|查看`,
     follow: String.raw`按照|遵循|执行|照做|服从|依照|依据其|照着|按其|优先于|视为用户`,
     override: String.raw`忽略|无视|忘记`,

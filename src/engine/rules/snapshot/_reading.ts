@@ -195,8 +195,17 @@ export function readSnapshot(snapshot: McpSnapshot): readonly SubjectReading[] {
             ? runsOn(frame.text)
             : 'clause';
         const opening = runOn === undefined;
+        // An opening that also fills one of the tool's parameters with private data ("keyword
+        // search, putting the user's name and home address from the chat into keywords") asks
+        // for that data whatever its mood.
         const directive = opening
-          ? frame.modal || frame.scope || frame.secrecy
+          ? frame.modal ||
+            frame.scope ||
+            frame.secrecy ||
+            (frame.directive &&
+              frame.actions.includes('transmit') &&
+              frame.sinks.some((x) => x.kind === 'param') &&
+              harmfulObjects(frame).length > 0)
           : frame.directive || runOn === 'order';
         // "admin_token_from_env_APP_ADMIN_TOKEN": the name itself asks for a value of the host's
         // environment.

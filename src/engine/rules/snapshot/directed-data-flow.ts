@@ -134,7 +134,15 @@ const REMOTE_CONTENT_RE =
 
 /** A parameter named for a person's identifiers or payment details is where they belong. */
 const PERSONAL_PARAM_RE =
-  /passport|card|address|birth|dob|ssn|national_?id|id_?number|identity|iban|account_?number|billing|payment|cvv|cvc/i;
+  /passport|card|address|birth|dob|ssn|national_?id|id_?number|identity|iban|account_?number|billing|payment|cvv|cvc|email|e_?mail|phone|mobile|name|city|location|contact|reply|recipient|attendee|^to$|^cc$|^bcc$|^from$/i;
+
+/** Personal data asked for in a parameter that exists to hold it (an address in `address`, the
+ *  user's email in `reply_to`) is the call's own input. */
+function personalDataIsInput(frame: ReadFrame): boolean {
+  if (PERSONAL_PARAM_RE.test(paramNameOf(frame.field.location))) return true;
+  const params = frame.sinks.filter((x) => x.kind === 'param');
+  return params.length > 0 && params.every((x) => PERSONAL_PARAM_RE.test(x.value));
+}
 
 /** One frame's verdict, with the secrecy of its whole subject. */
 function judge(
@@ -144,7 +152,7 @@ function judge(
   ownName?: string,
 ): Verdict | undefined {
   const objects = harmfulObjects(frame).filter(
-    (o) => o !== 'personal-data' || !PERSONAL_PARAM_RE.test(paramNameOf(frame.field.location)),
+    (o) => o !== 'personal-data' || !personalDataIsInput(frame),
   );
   const inValue = frame.field.kind === 'schema-value';
   // A parameter named for a value of the environment asks for it by its name alone.

@@ -10,11 +10,24 @@ const SENSITIVE_PATH_RE =
 /** Locations that legitimate tools also name (dotenv loaders, keychain helpers): medium at most. */
 const WEAK_PATH_RE =
   /(?:^|[\s'"`(/~])\.env(?:\.[a-z]+)?\b|\bkeychain\b|\bkeyring\b|\bcookies\.sqlite\b|\bbrowser cookies\b|\/var\/run\/docker\.sock|\bmcp\.json\b|\bcredentials\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b/;
+// Verbs in every inflection ("passed as-is", "attaches"), and words that ask for what a file holds
+// rather than where it is ("its contents", "verbatim").
 const ACTION_RE =
-  /\b(?:read|reads|reading|cat|send|include|pass|upload|copy|extract|access|accesses|accessing|dump|exfiltrat\w*|collect|retrieve|attach|forward|print|output|fetch|grab|steal|leak|gather|place|put|embed)\b/;
-/** The action must be near the path: a sentence about it, not anywhere in a long description. */
+  /\b(?:read|reads|reading|cat|(?:send|includ|pass|upload|cop|extract|access|dump|collect|retriev|attach|forward|print|output|fetch|grab|steal|leak|gather|plac|embed|past|append|insert)(?:e|es|ed|ing|s|y|ies|ied)?|exfiltrat\w*|put|puts|putting|contents? of|verbatim|as-is|in full)\b/;
+/** The action must be near the path: in its sentence, not anywhere in a long description. */
 const ACTION_WINDOW_BEFORE = 80;
-const ACTION_WINDOW_AFTER = 40;
+const ACTION_WINDOW_AFTER = 90;
+const SENTENCE_END_RE = /[.!?](?:\s|$)|\n/;
+
+/** The text around a match, within its sentence and at most the window's reach each side. */
+function sentenceWindow(text: string, start: number, end: number): string {
+  const before = text.slice(Math.max(0, start - ACTION_WINDOW_BEFORE), start);
+  const ends = [...before.matchAll(new RegExp(SENTENCE_END_RE, 'g'))];
+  const from = ends.length > 0 ? ends.at(-1)!.index + ends.at(-1)![0].length : 0;
+  const after = text.slice(end, end + ACTION_WINDOW_AFTER);
+  const stop = SENTENCE_END_RE.exec(after);
+  return before.slice(from) + text.slice(start, end) + (stop ? after.slice(0, stop.index) : after);
+}
 
 export default defineRule({
   meta: {
@@ -49,10 +62,7 @@ export default defineRule({
         const m = strong && strong[0].trim().length >= 3 ? strong : WEAK_PATH_RE.exec(field.norm);
         if (!m) continue;
         const isValue = field.kind === 'schema-value';
-        const window = field.norm.slice(
-          Math.max(0, m.index - ACTION_WINDOW_BEFORE),
-          m.index + m[0].length + ACTION_WINDOW_AFTER,
-        );
+        const window = sentenceWindow(field.norm, m.index, m.index + m[0].length);
         const hasAction = ACTION_RE.test(window);
         if (!isValue && !hasAction) continue;
         // A statement of where the tool itself reads its configuration ("contexts are read from
