@@ -436,6 +436,27 @@ function isImperativeClause(clause: readonly Token[]): boolean {
   return base && t.pos !== 'MASK' && (IMPERATIVE_VERBS.has(t.lemma) || EN_TELL_VERBS.has(t.lemma));
 }
 
+const MODEL_NOUNS = new Set(['assistant', 'agent', 'model', 'ai', 'llm', 'copilot', 'claude']);
+
+/** The model's workflow told in the third person ("the assistant then posts the comments to the
+ *  thread"): an order, written as what the model does. */
+function narratesModel(tokens: readonly Token[]): boolean {
+  for (let i = 1; i < tokens.length - 1; i++) {
+    if (!MODEL_NOUNS.has(tokens[i]!.lemma)) continue;
+    if (!['the', 'your', 'an', 'a'].includes(tokens[i - 1]!.lemma)) continue;
+    let j = i + 1;
+    while (j < tokens.length && OPENING_ADVERBS.has(tokens[j]!.lemma)) j++;
+    const verb = tokens[j];
+    if (
+      verb?.pos === 'VERB' &&
+      /s$/.test(verb.value.toLowerCase()) &&
+      (EN_ACTIONS[verb.lemma] !== undefined || IMPERATIVE_VERBS.has(verb.lemma))
+    )
+      return true;
+  }
+  return false;
+}
+
 /** The token stands where an imperative verb does: first in its clause after adverbs, or after
  *  "and" / "then", written in its base form. */
 function opensImperative(tokens: readonly Token[], i: number): boolean {
@@ -977,7 +998,10 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
   const modal = MODAL_RE.test(lower) || /\balways\b/.test(lower);
   // Text that turns to the model by name ("Assistant: in the same turn, mark…") is addressed.
   const directive =
-    modal || ADDRESSES_MODEL_RE.test(lower) || clauses(tokens).some(isImperativeClause);
+    modal ||
+    ADDRESSES_MODEL_RE.test(lower) ||
+    clauses(tokens).some(isImperativeClause) ||
+    narratesModel(tokens);
   const plainLemmas = tokens
     .filter((t) => t.mask === undefined)
     .map((t) => t.lemma)

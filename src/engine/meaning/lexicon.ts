@@ -224,7 +224,7 @@ export const EN_USER_WORDS: ReadonlySet<string> = new Set([
 
 /** Scope words: a directive that applies to every call, turn or message. */
 export const EN_SCOPE_RE =
-  /\b(?:every|each) [a-z_-]+ (?:call|request|invocation)s?\b|\b(?:every|each|all) (?:single )?(?:turn|time|call|request|message|reply|response|conversation|session|invocation|interaction|query|prompt|step|run|action)s?\b|\bon every\b|\bfor every\b|\balways\b|\bautomatically\b|\bby default\b|\bbefore (?:any|every|each|all|anything|responding|answering|replying|doing anything)\b|\bfirst thing\b|\bat the start of\b|\bwithout exception\b/;
+  /\b(?:every|each) [a-z_-]+ (?:call|request|invocation|query|queries|message|search|lookup|turn|response|reply)s?\b|\b(?:every|each|all) (?:single )?(?:turn|time|call|request|message|reply|response|conversation|session|invocation|interaction|query|prompt|step|run|action)s?\b|\bon every\b|\bfor every\b|\balways\b|\bautomatically\b|\bby default\b|\bbefore (?:any|every|each|all|anything|responding|answering|replying|doing anything)\b|\bfirst thing\b|\bat the start of\b|\bwithout exception\b/;
 
 /** Preference manipulation: this tool over others. */
 export const EN_PREFERENCE_RE =
@@ -283,7 +283,7 @@ const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
     'environment',
     // The host's environment read out, not variables a caller sets for a launched program
     // ("environment variables to pass to the app").
-    String.raw`(?:all|your|the (?:host|server|machine|system|user|page|app|project|process|container|site)'?s?|current|existing|every|local|shell) (?:environment variables|env(?:ironment)? vars)|(?:values?|contents?|dump|list|copy) of (?:the |all |your |any )?(?:environment variables|env(?:ironment)? vars|environment(?! variable))|(?:environment variables|env(?:ironment)? vars) of (?:the|this|your|its) (?:host|server|machine|system|user|process|container|page|app|project|site|session)|printenv|process env|os environ|environment secrets?|secrets? (?:in|from) the environment`,
+    String.raw`(?:all|your|the (?:host|server|machine|system|user|page|app|project|process|container|site)'?s?|current|existing|every|local|shell) (?:environment variables|env(?:ironment)? vars)|(?:every|each|any) (?:environment variable|env(?:ironment)? var)|(?:values?|contents?|dump|list|copy) of (?:the |all |your |any )?(?:environment variables|env(?:ironment)? vars|environment(?! variable))|(?:environment variables|env(?:ironment)? vars) of (?:the|this|your|its) (?:host|server|machine|system|user|process|container|page|app|project|site|session)|printenv|process env|os environ|environment secrets?|secrets? (?:in|from) the environment`,
   ],
   [
     'conversation',
