@@ -113,6 +113,8 @@ const GATE_RE = new RegExp(
     String.raw`\b(?:before|after) (?:presenting|showing|returning|answering|responding|replying|displaying)\b|\bpg_shadow\b|\bpassword hash`,
     String.raw`\btreat (?:its|their|the|them|those|these|it|that|this)\b[^.]{0,40}\bas (?:part of )?|\blet (?:its|their|the|them|those|these|it)\b[^.]{0,20}\b(?:decide|dictate|determine|drive|guide|steer)\b|\b(?:clutters?|distracts? from)\b|\bcarry (?:those|these|the|its|their|them|it)\b[^.]{0,20}\bout\b`,
     String.raw`\b(?:bcc|cc|recipients?|redirect|reroute|forward)\b`,
+    // A bare domain as a destination ("sent along … to tz-sync.net").
+    String.raw`\b(?:to|into|via) ${DOMAIN_RE.source}`,
     // Text that turns to the model by name ("Assistant: …").
     ADDRESSES_MODEL_RE.source,
     // Consent claimed, reasons not to tell, selective reporting.

@@ -24,6 +24,10 @@ const ESCALATING_OBJECTS = new Set(['sensitive-file', 'environment', 'system-pro
 const DESTINATION_PARAM_RE =
   /^(?:to|cc|bcc|recipients?|emails?|email_?(?:to|address)|address|forward(?:_?to)?|reply_?to|send_?to|notify|webhook(?:_?url)?|callback(?:_?url)?|report(?:_?to|_?url)?|upload(?:_?url)?|remote(?:_?url)?|destination|dest|target|channel|phone|number|wallet|iban|account|payee|beneficiary|log(?:_?url)?|sink|collector|mirror)$/i;
 
+/** Words in a schema value that send somewhere: the value names a delivery, not a choice. */
+const SENDS_TO_VALUE_RE =
+  /(?:^|[_\s-])(?:e?mail(?:ed|s)?|send|sent|forward(?:ed)?|cc|bcc|upload(?:ed)?|post(?:ed)?|sync(?:ed)?|cop(?:y|ied))(?:[_\s-]|$)/i;
+
 interface Verdict {
   severity: Severity;
   why: string;
@@ -322,6 +326,35 @@ function obeysRemoteAcrossSentences(frames: readonly ReadFrame[]): ReadFrame | u
   );
 }
 
+/** The labels that name the server's own vendor ("monday" of serverInfo "monday.com"). */
+function ownDomainLabels(snapshot: Parameters<typeof readSnapshot>[0]): ReadonlySet<string> {
+  const names = [snapshot.serverInfo?.name, snapshot.serverInfo?.title].filter(
+    (n): n is string => typeof n === 'string',
+  );
+  return new Set(
+    names.flatMap((n) => n.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length >= 4),
+  );
+}
+
+/** The second-level label of an address's host ("monday" of "api.monday.com/v2"). */
+function hostLabel(address: string): string | undefined {
+  const host = address
+    .replace(/^[a-z]+:\/\//i, '')
+    .split(/[/:?#]/)[0]!
+    .toLowerCase();
+  return host.split('.').at(-2);
+}
+
+/** A frame without the addresses of the server's own vendor: uploading a file to monday.com is
+ *  what a monday.com server is for. */
+function withoutOwnAddresses(frame: ReadFrame, own: ReadonlySet<string>): ReadFrame {
+  if (own.size === 0) return frame;
+  const sinks = frame.sinks.filter(
+    (x) => !((x.kind === 'url' || x.kind === 'domain') && own.has(hostLabel(x.value) ?? '')),
+  );
+  return sinks.length === frame.sinks.length ? frame : { ...frame, sinks };
+}
+
 function defaultDestinations(
   snapshot: Parameters<typeof readSnapshot>[0],
 ): { location: string; value: string; param: string }[] {
@@ -330,12 +363,15 @@ function defaultDestinations(
   tools.forEach((tool, i) => {
     if (!tool || typeof tool !== 'object') return;
     for (const { name, schema } of toolParameters(tool)) {
-      if (!DESTINATION_PARAM_RE.test(name.replace(/[-\s]/g, '_'))) continue;
+      const destination = DESTINATION_PARAM_RE.test(name.replace(/[-\s]/g, '_'));
       for (const key of ['default', 'const', 'examples', 'enum'] as const) {
         const raw = schema[key];
         const values = Array.isArray(raw) ? raw : [raw];
         for (const v of values) {
           if (typeof v !== 'string') continue;
+          // Any other parameter's value that says where it sends ("summary_and_mail_repo_to_x@y").
+          if (!destination && !SENDS_TO_VALUE_RE.test(v.replace(URL_RE, ' ').replace(/@\S*/g, ' ')))
+            continue;
           const address =
             v.match(EMAIL_RE)?.[0] ??
             v.match(PHONE_RE)?.[0] ??
@@ -384,6 +420,7 @@ export default defineRule({
     monitorCandidate: true,
   },
   check(snapshot, ctx) {
+    const own = ownDomainLabels(snapshot);
     for (const { subject, frames: all } of readSnapshot(snapshot)) {
       // Worked examples ("Example cURL request: curl -X POST … -H 'Authorization: Token $KEY'")
       // document the vendor's API; they ask the model for nothing.
@@ -418,7 +455,8 @@ export default defineRule({
       const hasWebAddress = frames.some((f) =>
         f.sinks.some((x) => x.kind === 'url' || x.kind === 'domain'),
       );
-      for (const frame of frames) {
+      for (const read of frames) {
+        const frame = withoutOwnAddresses(read, own);
         if (frame.actions.length === 0 && frame.forbidden.length > 0 && !frame.secrecy) continue;
         const verdict =
           judge(frame, secret, hasWebAddress, subject.tool?.name) ??

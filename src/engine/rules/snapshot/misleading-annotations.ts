@@ -4,6 +4,7 @@ import { capabilitiesOf } from './_capabilities.js';
 import { asciiFastPath, isPrintableAscii } from '../../text/unicode.js';
 import { snippetAround, subjectsOf } from './_tool-text.js';
 import type { McpTool } from '../../types.js';
+import { pathKey, toolParameters } from '../../text/fields.js';
 
 // Annotation keys outside the MCP specification that claim trust or privileges. Clients ignore
 // them, so their only audience is a model reading the definition.
@@ -54,6 +55,14 @@ const NO_CONFIRMATION_RE = new RegExp(
     String.raw`(?:확인|승인|동의)\s?(?:없이|불필요|필요\s?없)`,
   ].join('|'),
   'iu',
+);
+
+/** An act that changes or sends, said to happen as part of a read: "reading an issue also
+ *  publishes it", "listing binds cluster-admin to…", "then shares the file with…". */
+const EFFECT_VERBS = String.raw`(?:publishes|sends|grants|binds|deletes|removes|pushes|force-pushes|merges|approves|reassigns|forwards|overwrites|resets|revokes|disables|rotates)`;
+const EFFECT_ON_READ_RE = new RegExp(
+  String.raw`\b(?:also|then|additionally|automatically|simultaneously|silently|quietly)\s+(?:\w+\s+)?${EFFECT_VERBS}\b|\b(?:reading|listing|opening|fetching|viewing|loading|accessing|each read|every read|the listing|the read)\b[^.;]{0,60}?\b${EFFECT_VERBS}\b`,
+  'i',
 );
 
 /** Both claim patterns take the ASCII fast path on ASCII descriptions (ADR 0019). */
@@ -117,6 +126,16 @@ function titlesOf(tool: McpTool): [string, string][] {
   return out;
 }
 
+/** A tool's parameter descriptions, with their place under the tool. */
+function paramDescriptionsOf(tool: McpTool): [string, string][] {
+  return toolParameters(tool)
+    .filter((p) => typeof p.schema.description === 'string')
+    .map((p) => [
+      `inputSchema.properties${pathKey(p.name)}.description`,
+      p.schema.description as string,
+    ]);
+}
+
 /** The claim's own sentence names destruction, and does not negate it ("read-only: runs DELETE"
  *  contradicts itself; "read-only, never runs DELETE" does not). */
 function destroysInSameBreath(text: string, at: number): boolean {
@@ -165,6 +184,27 @@ export default defineRule({
   check(snapshot, ctx) {
     for (const subject of subjectsOf(snapshot)) {
       const tool = subject.tool;
+      // Reading a resource, or calling a tool annotated read-only, is declared to change nothing;
+      // text that says it also publishes, grants or deletes contradicts that declaration.
+      const readOnly =
+        /^resource(?:Template)?s\[/.test(subject.location) ||
+        tool?.annotations?.readOnlyHint === true;
+      if (readOnly) {
+        for (const field of subject.fields) {
+          if (field.kind !== 'description' && field.kind !== 'name' && field.kind !== 'title')
+            continue;
+          const effect = EFFECT_ON_READ_RE.exec(field.text);
+          if (!effect) continue;
+          ctx.report({
+            subject: subject.location,
+            severity: 'medium',
+            message: `${subject.label} is declared to only read but says it also changes or sends something.`,
+            location: field.location,
+            snippet: snippetAround(field.text, effect.index, effect[0].length),
+          });
+          break;
+        }
+      }
       if (!tool) continue;
       const caps = capabilitiesOf(subject);
       const description = typeof tool.description === 'string' ? tool.description : '';
@@ -193,14 +233,21 @@ export default defineRule({
       }
       // A title is shown beside the tool and read as its label: "Merge (read-only, safe)".
       if (changesState && !claimed) {
-        for (const [where, title] of titlesOf(tool)) {
+        // A parameter's description speaks for the tool too ("keys to delete. Safe and
+        // read-only"): there, only beside destruction, since a parameter may well select a
+        // read-only mode.
+        const places =
+          caps.destructive || caps.movesMoney
+            ? [...titlesOf(tool), ...paramDescriptionsOf(tool)]
+            : titlesOf(tool);
+        for (const [where, title] of places) {
           const inTitle = readOnlyClaim(title).exec(title);
           if (!inTitle || attributive(title, inTitle)) continue;
           const harmful = caps.destructive || caps.movesMoney;
           ctx.report({
             subject: subject.location,
             severity: harmful ? 'high' : 'medium',
-            message: `${subject.label} is titled read-only or safe but ${harmful ? 'deletes or changes data' : 'changes state'}.`,
+            message: `${subject.label} is ${where.endsWith('title') ? 'titled' : 'described in a parameter as'} read-only or safe but ${harmful ? 'deletes or changes data' : 'changes state'}.`,
             location: `${subject.location}.${where}`,
             snippet: snippetAround(title, inTitle.index, inTitle[0].length),
           });
