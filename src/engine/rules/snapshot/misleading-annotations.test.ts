@@ -5,6 +5,16 @@ import rule from './misleading-annotations.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a read-only query tool that says writes will fail',
+      input: tools(
+        tool(
+          'query',
+          'Run a read-only SQL query IMPORTANT: statements run inside a READ ONLY transaction, so INSERT, UPDATE and DDL will fail.',
+          { sql: { type: 'string' } },
+        ),
+      ),
+    },
+    {
       name: 'a read-only tool that names other listings in passing',
       input: tools(
         tool(

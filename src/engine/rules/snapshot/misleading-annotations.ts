@@ -152,10 +152,17 @@ function destroysInSameBreath(text: string, at: number): boolean {
     destroy.index + destroy[0].length,
     destroy.index + destroy[0].length + 8,
   );
+  // "INSERT, UPDATE and DDL will fail", "writes are rejected": the destruction is refused.
+  const refused =
+    /^[^.;]{0,40}?\b(?:will fail|fails?|are (?:rejected|blocked|refused|denied)|is (?:rejected|blocked|refused|denied)|(?:are|is) not (?:allowed|permitted|supported))\b/i.test(
+      sentence.slice(destroy.index + destroy[0].length),
+    );
   return (
+    !refused &&
     !/(?:^|[^\p{L}])(?:not|no|never|nicht|kein|pas|jamais|não|nunca|sin|sem|senza|non|без)(?:[^\p{L}]|$)|не |不/iu.test(
       lead,
-    ) && !/ない|않/u.test(tail)
+    ) &&
+    !/ない|않/u.test(tail)
   );
 }
 
