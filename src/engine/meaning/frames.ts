@@ -89,6 +89,8 @@ export interface Frame {
 export interface ReadContext {
   /** Parameter names of the tool the text belongs to (a sink when named). */
   paramNames?: ReadonlySet<string>;
+  /** Read the text even where the cheap gate finds no concept (the caller knows of one). */
+  always?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1251,12 +1253,17 @@ const isRead = scanMemo((text: string) => needsReading(text) || languageOf(text)
  * descriptions recur across tools and servers.
  */
 export function readFrames(text: string, ctx: ReadContext = {}): readonly Frame[] {
-  if (text.length === 0 || !isRead(text)) return [];
-  let frames = FRAMES_BY_TEXT.get(text);
+  if (text.length === 0 || (!ctx.always && !isRead(text))) return [];
+  // A forced read keeps its own memo entry: it reads sentences the gated read skips.
+  const key = ctx.always ? `\u0000${text}` : text;
+  let frames = FRAMES_BY_TEXT.get(key);
   if (!frames) {
-    frames = buildFrames(text.length > 20_000 ? text.slice(0, 20_000) : text, {});
+    frames = buildFrames(
+      text.length > 20_000 ? text.slice(0, 20_000) : text,
+      ctx.always ? { always: true } : {},
+    );
     if (FRAMES_BY_TEXT.size >= FRAME_MEMO_MAX) FRAMES_BY_TEXT.clear();
-    FRAMES_BY_TEXT.set(text, frames);
+    FRAMES_BY_TEXT.set(key, frames);
   }
   // Parameter sinks depend on the tool, the rest on the text alone: the memo keeps the latter.
   const paramNames = ctx.paramNames;
@@ -1322,7 +1329,7 @@ function buildFrames(text: string, ctx: ReadContext): Frame[] {
       continue;
     }
     // Foreign sentences are read by stems (cheap); English ones only when they name a concept.
-    if (language === 'en' && !sentenceNeedsReading(sentence)) {
+    if (language === 'en' && !ctx.always && !sentenceNeedsReading(sentence)) {
       flushEnglish();
       continue;
     }

@@ -139,6 +139,18 @@ const CJK_PROSE_RE = /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]{8,}/u;
 const ENV_NAME_RE =
   /(?:^|[_-])(?:from_?)?env(?:[_-]|$)|[A-Z][A-Z0-9]*_(?:API_KEY|TOKEN|SECRET|PASSWORD|KEY)(?:$|_)/;
 
+/** Conversation named bare in a parameter name, not as an identifier of one. */
+const NAME_CONVERSATION_RE =
+  /\b(?:conversation|transcript|chat (?:history|log|transcript|so far))\b(?! (?:id|ids|thread|starter)\b)/;
+
+/** What a parameter name names that the object words, needing their articles, would miss. */
+function paramNameObjects(name: string, words: string): ObjectKind[] {
+  const out: ObjectKind[] = [];
+  if (ENV_NAME_RE.test(name)) out.push('environment');
+  if (NAME_CONVERSATION_RE.test(words.toLowerCase())) out.push('conversation');
+  return out;
+}
+
 /** Fields read for meaning: prose, schema values, and parameter names long enough to be prose. */
 function readableFields(subject: Subject): NormalizedField[] {
   return subject.fields.filter(
@@ -169,7 +181,14 @@ export function readSnapshot(snapshot: McpSnapshot): readonly SubjectReading[] {
     for (const field of readableFields(subject)) {
       // A parameter name is read as the phrase it spells ("always_include_ssh_key_contents").
       const text = field.kind === 'param-name' ? nameWords(field.text).join(' ') : field.text;
-      for (const frame of readFrames(text, paramNames ? { paramNames } : {})) {
+      // A name drops the articles the object words need ("copy_conversation_to_notes"): what it
+      // names is read off its words.
+      const named = field.kind === 'param-name' ? paramNameObjects(field.text, text) : [];
+      const ctx = {
+        ...(paramNames ? { paramNames } : {}),
+        ...(named.length > 0 ? { always: true } : {}),
+      };
+      for (const frame of readFrames(text, ctx)) {
         const ownTools: string[] = [];
         const foreignTools: string[] = [];
         for (const mention of frame.toolMentions) {
@@ -210,9 +229,7 @@ export function readSnapshot(snapshot: McpSnapshot): readonly SubjectReading[] {
         // "admin_token_from_env_APP_ADMIN_TOKEN": the name itself asks for a value of the host's
         // environment.
         const objects =
-          field.kind === 'param-name' && ENV_NAME_RE.test(field.text)
-            ? [...new Set([...frame.objects, 'environment' as const])]
-            : frame.objects;
+          named.length > 0 ? [...new Set([...frame.objects, ...named])] : frame.objects;
         frames.push({ ...frame, objects, directive, field, ownTools, foreignTools });
       }
     }
