@@ -80,6 +80,11 @@ export const TRAINING_SETS = [
   'dev47',
   'dev48',
   'dev49',
+  'dev50',
+  'dev51',
+  'dev52',
+  'dev53',
+  'dev54',
 ] as const;
 
 /** Whether a held-out case has a high or critical from the rules once calibrated at `threshold`
