@@ -2,9 +2,8 @@ import { defineRule } from '../define-rule.js';
 import { HIPAA, SOC2 } from './_compliance.js';
 import { capabilitiesOf } from './_capabilities.js';
 import { asciiFastPath, isPrintableAscii } from '../../text/unicode.js';
-import { snippetAround, subjectsOf } from './_tool-text.js';
+import { snippetAround, subjectsOf, type Subject } from './_tool-text.js';
 import type { McpTool } from '../../types.js';
-import { pathKey, toolParameters } from '../../text/fields.js';
 
 // Annotation keys outside the MCP specification that claim trust or privileges. Clients ignore
 // them, so their only audience is a model reading the definition.
@@ -126,14 +125,16 @@ function titlesOf(tool: McpTool): [string, string][] {
   return out;
 }
 
-/** A tool's parameter descriptions, with their place under the tool. */
-function paramDescriptionsOf(tool: McpTool): [string, string][] {
-  return toolParameters(tool)
-    .filter((p) => typeof p.schema.description === 'string')
-    .map((p) => [
-      `inputSchema.properties${pathKey(p.name)}.description`,
-      p.schema.description as string,
-    ]);
+/** A tool's top-level parameter descriptions (as the field walker found them), with their place
+ *  under the tool. */
+const PARAM_DESCRIPTION_RE = /^inputSchema\.properties(?:\.[\w$]+|\["[^"]*"\])\.description$/;
+function paramDescriptionsOf(subject: Subject): [string, string][] {
+  const out: [string, string][] = [];
+  for (const f of subject.fields) {
+    const where = f.location.slice(subject.location.length + 1);
+    if (f.kind === 'description' && PARAM_DESCRIPTION_RE.test(where)) out.push([where, f.text]);
+  }
+  return out;
 }
 
 /** The claim's own sentence names destruction, and does not negate it ("read-only: runs DELETE"
@@ -245,7 +246,7 @@ export default defineRule({
         // read-only mode.
         const places =
           caps.destructive || caps.movesMoney
-            ? [...titlesOf(tool), ...paramDescriptionsOf(tool)]
+            ? [...titlesOf(tool), ...paramDescriptionsOf(subject)]
             : titlesOf(tool);
         for (const [where, title] of places) {
           const inTitle = readOnlyClaim(title).exec(title);

@@ -18,11 +18,12 @@ const ACTION_RE =
 const ACTION_WINDOW_BEFORE = 80;
 const ACTION_WINDOW_AFTER = 90;
 const SENTENCE_END_RE = /[.!?](?:\s|$)|\n/;
+const SENTENCE_ENDS_RE = new RegExp(SENTENCE_END_RE, 'g');
 
 /** The text around a match, within its sentence and at most the window's reach each side. */
 function sentenceWindow(text: string, start: number, end: number): string {
   const before = text.slice(Math.max(0, start - ACTION_WINDOW_BEFORE), start);
-  const ends = [...before.matchAll(new RegExp(SENTENCE_END_RE, 'g'))];
+  const ends = [...before.matchAll(SENTENCE_ENDS_RE)];
   const from = ends.length > 0 ? ends.at(-1)!.index + ends.at(-1)![0].length : 0;
   const after = text.slice(end, end + ACTION_WINDOW_AFTER);
   const stop = SENTENCE_END_RE.exec(after);
