@@ -21,8 +21,21 @@ import type { Finding, McpSnapshot } from './types.js';
 /** A prose finding stays high or critical when its item's best unit scores at least this. */
 export const CORROBORATION_THRESHOLD = 0.7;
 
+/** Each snapshot's subjects by location (`tools[3]`, `instructions`...), built once. */
+const SUBJECT_INDEX = new WeakMap<readonly Subject[], Map<string, Subject>>();
+/** The item part of an evidence location: `tools[3]` of `tools[3].inputSchema...`. */
+const ITEM_RE = /^[A-Za-z]+(?:\[\d+\])?/;
+
 /** The item an evidence location lies in: `tools[3]`, `prompts[0]`, `instructions`... */
 function subjectAt(subjects: readonly Subject[], location: string): Subject | undefined {
+  let index = SUBJECT_INDEX.get(subjects);
+  if (!index) {
+    index = new Map(subjects.map((s) => [s.location, s]));
+    SUBJECT_INDEX.set(subjects, index);
+  }
+  const item = ITEM_RE.exec(location)?.[0];
+  const hit = item === undefined ? undefined : index.get(item);
+  if (hit && isWithin(location, hit.location)) return hit;
   return subjects.find((s) => isWithin(location, s.location));
 }
 
