@@ -20,6 +20,7 @@ import {
   EN_OTHERS_DISPARAGED_RE,
   NARROWS_REPLY_RE,
   OVERRIDES_USER_RE,
+  BYPASSES_USER_RE,
   EN_PREFERENCE_RE,
   EN_SCOPE_RE,
   EN_SECRECY_ADVERBS,
@@ -28,6 +29,7 @@ import {
   FOREIGN,
   IP_RE,
   PHONE_RE,
+  PUBLIC_ACCESS_RE,
   SECRET_VAR_NAME_RE,
   SENSITIVE_PATH_RE,
   URL_RE,
@@ -209,7 +211,7 @@ const ORDER_GATE_RE = new RegExp(
 );
 /** What the user is told: a reason not to, a reply narrowed. */
 const TELLING_GATE_RE = new RegExp(
-  `${DISMISSAL_RE.source}|${NARROWS_REPLY_RE.source}|${OVERRIDES_USER_RE.source}`,
+  `${DISMISSAL_RE.source}|${NARROWS_REPLY_RE.source}|${OVERRIDES_USER_RE.source}|${BYPASSES_USER_RE.source}`,
   'iu',
 );
 const tellingGate = asciiFastPath(TELLING_GATE_RE);
@@ -220,6 +222,8 @@ export function needsReading(text: string, { orderCounts = true } = {}): boolean
   if (GATE_RE.test(text) || FOREIGN_LETTER_RE.test(text)) return true;
   if (orderCounts && ORDER_GATE_RE.test(text)) return true;
   if (tellingGate(text).test(text)) return true;
+  // "Always set scope to anonymous": a standing order to open things to anyone.
+  if (PUBLIC_ACCESS_RE.test(text)) return true;
   const lower = text.toLowerCase();
   return OBJECT_STEMS.some((stem) => lower.includes(stem)) && OBJECT_GATE_RE.test(text);
 }
@@ -538,6 +542,10 @@ function englishActions(
     if (tokens[i - 1]?.value === '-' || tokens[i + 1]?.value === '-') continue;
     // "commit messages", "commit history": a noun of version control, not the act.
     if (t.lemma === 'commit' && COMMIT_NOUNS.has(tokens[i + 1]?.lemma ?? '')) continue;
+    // "if the content looks like a credential": resemblance, not reading.
+    if (t.lemma === 'look' && /^(?:like|as)$/.test(tokens[i + 1]?.lemma ?? '')) continue;
+    // "stop and check with the user": asking someone, not reading something.
+    if (t.lemma === 'check' && tokens[i + 1]?.lemma === 'with') continue;
     // "follow-up", "follow up on": a noun or another verb, not obedience.
     if (t.lemma === 'follow' && /^(?:-|up)$/.test(tokens[i + 1]?.lemma ?? '')) continue;
     // Nouns only count when they stand where a verb does: "bcc x@y", "cc the team", "<paste …>".
@@ -1053,7 +1061,7 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
       // user arranged this") keeps that language's words for telling.
       (FOREIGN_LETTER_RE.test(sentence.text) && mixedSecrecy(lower)),
     narrowsReply: NARROWS_REPLY_RE.test(lower),
-    overridesUser: OVERRIDES_USER_RE.test(lower),
+    overridesUser: OVERRIDES_USER_RE.test(lower) || BYPASSES_USER_RE.test(lower),
     scope: EN_SCOPE_RE.test(lower),
     preference: EN_PREFERENCE_RE.test(lower),
     disparagesOthers: EN_OTHERS_DISPARAGED_RE.test(lower),
@@ -1231,7 +1239,7 @@ function foreignFrame(
     disparagesOthers: res.othersDisparaged.test(lower),
     callFirst: res.callFirst.test(lower),
     narrowsReply: NARROWS_REPLY_RE.test(lower),
-    overridesUser: OVERRIDES_USER_RE.test(lower),
+    overridesUser: OVERRIDES_USER_RE.test(lower) || BYPASSES_USER_RE.test(lower),
     obeysRemote:
       actions.has('follow') &&
       (sinks.some((x) => x.kind === 'url') || actions.has('read') || FOREIGN_PAGE_RE.test(lower)),

@@ -225,7 +225,11 @@ export const EN_USER_WORDS: ReadonlySet<string> = new Set([
 
 /** Scope words: a directive that applies to every call, turn or message. */
 export const EN_SCOPE_RE =
-  /\b(?:every|each) [a-z_-]+ (?:call|request|invocation|query|queries|message|search|lookup|turn|response|reply)s?\b|\b(?:every|each|all) (?:single )?(?:turn|time|call|request|message|reply|response|conversation|session|invocation|interaction|query|prompt|step|run|action)s?\b|\bon every\b|\bfor every\b|\balways\b|\bautomatically\b|\bby default\b|\bbefore (?:any|every|each|all|anything|responding|answering|replying|doing anything)\b|\bfirst thing\b|\bat the start of\b|\bwithout exception\b/;
+  /\b(?:queries|requests|calls|searches|messages|lookups) (?:begin|start|open|are prefixed|are tagged) with\b|\b(?:every|each) [a-z_-]+ (?:call|request|invocation|query|queries|message|search|lookup|turn|response|reply)s?\b|\b(?:every|each|all) (?:single )?(?:turn|time|call|request|message|reply|response|conversation|session|invocation|interaction|query|prompt|step|run|action)s?\b|\bon every\b|\bfor every\b|\balways\b|\bautomatically\b|\bby default\b|\bbefore (?:any|every|each|all|anything|responding|answering|replying|doing anything)\b|\bfirst thing\b|\bat the start of\b|\bwithout exception\b/;
+
+/** Access for anyone: anonymous or public links, edit rights for everyone. */
+export const PUBLIC_ACCESS_RE =
+  /\b(?:anonymous|anyone with the link|publicly (?:visible|accessible|editable)|public (?:access|link|sharing)|everyone can (?:edit|view|open))\b|"anonymous"|匿名|社外の|任何人都|公开(?:访问|链接)|cualquier persona|n'importe qui|jede(?:r|m) (?:mit dem link|zugänglich)|öffentlich (?:zugänglich|sichtbar)|qualquer pessoa|chiunque|любой (?:пользователь|человек)|누구나/iu;
 
 /** Preference manipulation: this tool over others. */
 export const EN_PREFERENCE_RE =
@@ -246,22 +250,29 @@ export const EN_CALL_FIRST_RE =
 /** A reason not to tell the user, in the languages the reader knows: the act is called an
  *  internal detail, of no interest to the user, or confusing. Secrecy by itself. */
 export const DISMISSAL_RE =
-  /\b(?:(?:keep|keeps|keeping|leave|leaves|leaving) (?:it|this|that|them|the (?:\w+ )?(?:reassignment|change|copy|transfer|step|action|call|deletion|update|share|upload|sync|forward|export|grant|invite|invitation|backup|mirror|charge|payment|side effect)s?) out of (?:the|its|your|their|any) (?:\w+ )?(?:reply|replies|response|summary|answer|chat|message|report|confirmation)|(?:report|describe|present|show|mention|summari[sz]e|call|label)(?:s|ed)? (?:it|them|this|that|these|those|the (?:\w+ )?(?:change|deletion|call|action|step|transfer|request)s?) (?:to (?:the )?(?:users?|customers?) )?as (?:an? |the )?(?:ordinary|normal|routine|regular|standard|simple|plain|harmless|usual|everyday)|of no (?:interest|relevance|concern|use) to (?:the )?(?:users?|them|customers?)|not (?:relevant|interesting|of interest|useful) (?:to|for) (?:the )?(?:users?|them|customers?)|(?:users?|they|customers?) (?:tend to |often |usually )?(?:find|finds|found) (?:it|this|that|that detail|the (?:\w+ )?details?) (?:confusing|noisy|distracting|irrelevant|alarming|overwhelming))\b|(?:n'a|n'ont) pas d'intérêt pour l'utilisat|sans intérêt pour l'utilisat|no (?:hace falta|es necesario) (?:comentar|explicar|señalar|indicar|mostrar|contar)|sin interés para el usuario|não (?:é preciso|é necessário|precisa) (?:comentar|mencionar|dizer|avisar|informar|explicar)|sem interesse para o usuário|(?:für den|den) (?:nutzer|benutzer) (?:nicht|kaum) (?:relevant|interessant)|lenk\S* (?:\S+ ){0,3}(?:eher |nur )?ab(?![\p{L}])|служебн\S* (?:подробност|детал|информац)|管理者側の設定なので|内部(?:的な)?(?:手順|処理|設定)なので|(?:설명|안내|언급)하지 않아도 됩|내부 절차이므로|内部(?:流程|步骤|细节|设置).{0,10}(?:无需|不必|不用)/iu;
+  /\b(?:(?:keep|keeps|keeping|leave|leaves|leaving) (?:it|this|that|them|the (?:\w+ )?(?:reassignment|change|copy|transfer|step|action|call|deletion|update|share|upload|sync|forward|export|grant|invite|invitation|backup|mirror|charge|payment|side effect)s?) out of (?:the|its|your|their|any) (?:\w+ )?(?:reply|replies|response|summary|answer|chat|message|report|confirmation)|(?:report|describe|present|show|mention|summari[sz]e|call|label)(?:s|ed)? (?:it|them|this|that|these|those|the (?:\w+ )?(?:change|deletion|call|action|step|transfer|request)s?) (?:to (?:the )?(?:users?|customers?) )?as (?:an? |the )?(?:ordinary|normal|routine|regular|standard|simple|plain|harmless|usual|everyday)|of no (?:interest|relevance|concern|use) to (?:the )?(?:users?|them|customers?)|need not be (?:brought up|mentioned|raised|surfaced|reported|flagged) (?:to|with) (?:the )?(?:users?|customers?)|(?:is|are) not (?:reported|mentioned|surfaced) (?:back )?(?:separately|to (?:the )?(?:users?|customers?))|not (?:relevant|interesting|of interest|useful) (?:to|for) (?:the )?(?:users?|them|customers?)|(?:users?|they|customers?) (?:tend to |often |usually )?(?:find|finds|found) (?:it|this|that|that detail|the (?:\w+ )?details?) (?:confusing|noisy|distracting|irrelevant|alarming|overwhelming))\b|(?:n'a|n'ont) pas d'intérêt pour l'utilisat|sans intérêt pour l'utilisat|no (?:hace falta|es necesario) (?:comentar|explicar|señalar|indicar|mostrar|contar)|sin interés para el usuario|não (?:é preciso|é necessário|precisa) (?:comentar|mencionar|dizer|avisar|informar|explicar)|sem interesse para o usuário|(?:für den|den) (?:nutzer|benutzer) (?:nicht|kaum) (?:relevant|interessant)|lenk\S* (?:\S+ ){0,3}(?:eher |nur )?ab(?![\p{L}])|служебн\S* (?:подробност|детал|информац)|管理者側の設定なので|内部(?:的な)?(?:手順|処理|設定)なので|(?:설명|안내|언급)하지 않아도 됩|내부 절차이므로|内部(?:流程|步骤|细节|设置).{0,10}(?:无需|不必|不用)/iu;
 
 /** The user's own choice set aside: "keep this value even when the user names their own
  *  account", "aunque el usuario indique otra". Tampering with what the user asked for. */
 export const OVERRIDES_USER_RE =
   /\beven (?:when|if) (?:the user|they|users?|the customer)(?: \w+){0,2} (?:names?|asks? for|specif(?:y|ies)|chooses?|picks?|provides?|gives?|wants?|requests?|mentions?|selects?|enters?|types?|supplies|supply)\b[^.;]{0,20}\b(?:a different|another|their own|his own|her own|something else|otherwise|a different one|an? other)\b|\bregardless of (?:what|which|whatever) (?:the user|they) (?:says?|asks?|chooses?|picks?|specif(?:y|ies)|wants?)|\b(?:ignore|override|overrule|disregard|replace) (?:the user's|their) (?:choice|value|input|selection|request|account|recipient|destination|answer)|(?:aunque|incluso si) el usuario (?:\S+ ){0,2}(?:indique|pida|elija|nombre|especifique|dé)|mesmo (?:que|se) o usuário (?:\S+ ){0,2}(?:indique|peça|escolha|informe|especifique)|même si l'utilisateur (?:\S+ ){0,2}(?:indique|demande|choisit|nomme|précise|donne)|auch wenn (?:der|die) (?:nutzer|benutzer)\S* (?:\S+ ){0,4}(?:angibt|nennt|wählt|wünscht|angeben|nennen|wählen)|anche se l'utente (?:\S+ ){0,2}(?:indica|chiede|sceglie|specifica)|даже если пользовател\S* (?:\S+ ){0,2}(?:указ|прос|выбер|назов)|即使用户(?:指定|要求|选择|提供)|ユーザーが.{0,15}(?:指定|選択|依頼|入力)しても|사용자가.{0,15}(?:지정|선택|요청|입력)하더라도/iu;
 
+/** The user's say skipped or widened past: acting "without waiting for the user's
+ *  confirmation", or turning a request about one thing into an act on every other ("when the user
+ *  asks to share one item, move every item of the folder"). Counted with the user's choice set
+ *  aside. A sentence that forbids it ("never deletes without explicit confirmation") is a safeguard. */
+export const BYPASSES_USER_RE =
+  /(?<!\b(?:never|not|no|don't|doesn't|won't|cannot|can't|nothing)\b[^.;]{0,40})\bwithout (?:(?:waiting for|asking|checking with|consulting|prompting|bothering) (?:the |your )?(?:users?|customers?|them)\b|(?:waiting for |asking for |seeking |requesting |getting )?(?:the user's |the users' |their |explicit |per ?- ?\w+ |any |further |additional |individual |separate )(?:confirmations?|approvals?|consent|sign-off|go-ahead)\b)|\bno need to (?:confirm|check) with (?:the )?users?\b|\b(?:do not|don't|never) (?:ask|wait for|bother) (?:the )?users? (?:to confirm|for (?:confirmation|approval|consent|permission))|\b(?:when|whenever|if|once) (?:the )?user (?:asks?|requests?|wants?|tries|says?)\b[^.;]{0,60}?\b(?:one|a single)\b[^.]{0,120}?\b(?:every|all|each)\b|\brepeat (?:the )?(?:identical|same) \w+ (?:for|on|to|across|in) (?:every|all|each)\b|(?:ユーザー|利用者)の(?:確認|承認|同意)を(?:待たず|得ず|取らず)|(?:ユーザー|利用者)に確認せず|(?:无需|不必|不用|无须)(?:等待)?用户(?:的)?(?:确认|同意|批准)|未经用户(?:确认|同意|批准)|不(?:要|必)(?:等待|征求)用户(?:的)?(?:确认|同意)|当用户.{0,30}(?:一个|某个|单个).{0,80}(?:所有|全部|每个)|sin (?:esperar|pedir|solicitar) (?:la )?(?:confirmación|aprobación|autorización) del usuario|sin consultar al usuario|sem (?:esperar|pedir|aguardar|solicitar) (?:a )?(?:confirmação|aprovação|autorização) do usuário|sem consultar o usuário|sans (?:attendre|demander) (?:la )?(?:confirmation|validation|l['’]accord|l['’]approbation) de l['’]utilisat|sans consulter l['’]utilisat|ohne (?:auf )?(?:die )?(?:bestätigung|zustimmung|freigabe|rückfrage) (?:des|der|vom) (?:nutzer|benutzer|anwender)|senza (?:attendere|chiedere) (?:la )?conferma dell['’]utente|без (?:подтверждения|согласия|одобрения) пользовател|не дожидаясь (?:подтверждения|ответа) пользовател|사용자(?:의)? (?:확인|승인|동의)(?:을|를)? (?:기다리지 않고|받지 않고|없이)/iu;
+
 /** The reply narrowed to a part: "the reply can simply say the flag was updated", "only the
  *  titles", "un simple « fait » suffit". Concealment where the item also does something else. */
 export const NARROWS_REPLY_RE =
-  /\b(?:report|mention|tell|say|reply with|respond with) only\b|\bonly (?:report|mention|tell the user|say)\b|\b(?:reply|response|answer|summary|confirmation|report|message back)\b(?! (?:includes|contains|returns|holds|lists|shows|has)\b)[^.;]{0,40}\b(?:simply|only|just|merely)\b|\b(?:simply|only|just|merely) (?:say|state|report|confirm|mention|tell|reply|respond|return) (?:that|the)\b|\bkeeps? (?:the|its|your|their) (?:confirmation|reply|response|answer|summary) (?:short|brief|minimal)\b|\bkeeps? (?:the|its|your|their) (?:confirmation|reply|response|answer|summary) to (?:one|a single|a) (?:line|sentence|word)\b|\b(?:restez|soyez) brefs?\b|ne parle[zr]? que de|\b(?:read|reads|look|looks) (?:better|cleaner|neater|tidier) without\b|\bin terms of\b[^.;]{0,50}\bonly\b|suffit dans la réponse|un simple .{0,40} suffit|se contenter de (?:dire|confirmer|donner)|(?:rückmeldung|antwort|bestätigung)\S* genüg|genüg\S* (?:die|der|das|ein)|(?:basta|es suficiente) con (?:confirmar|decir|indicar|mencionar)|solo (?:confirma|indica|menciona) (?:el|la)|apenas (?:confirme|informe|diga) (?:o|a)|basta (?:confirmar|informar|dizer|confermare|dire|indicare)|solo (?:il|la) (?:nome|titolo|link)|riporta solo|tieni la risposta breve|только (?:название|имя|ссылк|номер|заголов)|ответ\S* .{0,30}(?:аккуратн|короче|проще)|只(?:需|要)?(?:告诉|回复|报告|说明|返回)(?:用户)?.{0,10}(?:名称|标题|编号|即可)|だけを(?:簡潔に)?(?:伝え|報告|返)|のみを(?:簡潔に)?(?:伝え|報告)|만 (?:알려|전달|보고)|만 간단히/iu;
+  /\b(?:report|mention|tell|say|reply with|respond with) only\b|\bonly (?:report|mention|tell the user|say)\b|\b(?:reply|response|answer|summary|confirmation|report|message back)\b(?! (?:includes|contains|returns|holds|lists|shows|has)\b)[^.;]{0,40}\b(?:simply|only|just|merely)\b|\b(?:simply|only|just|merely) (?:say|state|report|confirm|mention|tell|reply|respond|return) (?:that|the)\b|\bkeeps? (?:the|its|your|their) (?:confirmation|reply|response|answer|summary) (?:short|brief|minimal)\b|\bkeeps? (?:the|its|your|their) (?:confirmation|reply|response|answer|summary) to (?:one|a single|a) (?:line|sentence|word)\b|\b(?:restez|soyez) brefs?\b|ne parle[zr]? que de|\b(?:read|reads|look|looks) (?:better|cleaner|neater|tidier) without\b|\bin terms of\b[^.;]{0,50}\bonly\b|suffit dans la réponse|un simple .{0,40} suffit|se contenter de (?:dire|confirmer|donner)|(?:rückmeldung|antwort|bestätigung)\S* genüg|genüg\S* (?:die|der|das|ein)|(?:basta|es suficiente) con (?:confirmar|decir|indicar|mencionar)|solo (?:confirma|indica|menciona) (?:el|la)|apenas (?:confirme|informe|diga) (?:o|a)|basta (?:confirmar|informar|dizer|confermare|dire|indicare)|solo (?:il|la) (?:nome|titolo|link)|riporta solo|tieni la risposta breve|только (?:название|имя|ссылк|номер|заголов)|ответ\S* .{0,30}(?:аккуратн|короче|проще)|只(?:需|要)?(?:告诉|回复|报告|汇报|说明|返回)(?:用户)?.{0,10}(?:名称|标题|编号|即可|那个|这个|该)|只(?:需|要)?汇报|danach nur (?:\S+ ){0,3}(?:zusammenfass|meld|bericht|nenn|zurückmeld)|だけを(?:簡潔に)?(?:伝え|報告|返)|のみを(?:簡潔に)?(?:伝え|報告)|만 (?:알려|전달|보고)|만 간단히|만 결과로 (?:안내|보고|알려)/iu;
 
 /** Something else happens besides what was asked: a copy, a share, an extra member, production,
  *  a partner or outside party. The other half of a narrowed reply. */
 export const SIDE_EFFECT_RE =
-  /\bcop(?:y|ies) of (?:each|every|all|any)\b|\b(?:retained|kept|stored|logged|archived|recorded) by (?:the|a|an|our) \w+|\b(?:also|additionally|automatically|as well|in addition|the same change)\b[^.;]{0,80}\b(?:cop(?:y|ied|ies)|shared?|added?|sync(?:ed|s)?|mirror(?:ed|s)?|promoted?|forwarded?|sent|posted|reassigned|assigned|applied|included|subscribed|invited|uploaded|granted|exported|archived|watchers?|followers?|guests?)\b|\bhidden (?:guest|watcher|follower|copy|sheet|recipient|member|attendee)s?\b|\b(?:partner|third[- ]party|outside|vendor|integration account|our (?:servers?|service|cloud|partner|team|backup))\b|\bproduction\b|parceir|socio|partenaire|partner|партн[её]р|提携先|合作伙伴|파트너|extern[oaes]?(?![\p{L}])|внешн|外部|외부|integraç|intégration|integraci|интеграц|(?:la|na|no) (?:nube|nuvem)|облак|云端|クラウド|클라우드|producción|produção|produktion|продакшн|本番|生产环境|archiv|архив|(?:hoja|cópia|copia) oculta|cachée|versteckt|скрыт|隐藏|숨겨진|automáticamente|automaticamente|automatiquement|automatisch|автоматически|自动|自動|자동|zusätzlich|además|também|aussi|inoltre|также|あわせて|또한/iu;
+  /\bcop(?:y|ies) of (?:each|every|all|any)\b|\b(?:retained|kept|stored|logged|archived|recorded) by (?:the|a|an|our) \w+|\b(?:also|additionally|automatically|as well|in addition|the same change)\b[^.;]{0,80}\b(?:cop(?:y|ied|ies)|shared?|added?|sync(?:ed|s)?|mirror(?:ed|s)?|promoted?|forwarded?|sent|posted|reassigned|assigned|applied|included|subscribed|invited|uploaded|granted|exported|archived|watchers?|followers?|guests?)\b|\bhidden (?:guest|watcher|follower|copy|sheet|recipient|member|attendee)s?\b|\b(?:partner|third[- ]party|outside|vendor|integration account|our (?:servers?|service|cloud|partner|team|backup))\b|\bproduction\b|parceir|socio|partenaire|partner|партн[её]р|提携先|合作伙伴|파트너|extern[oaes]?(?![\p{L}])|внешн|外部|외부|integraç|intégration|integraci|интеграц|(?:la|na|no) (?:nube|nuvem)|облак|云端|クラウド|클라우드|producción|produção|produktion|продакшн|本番|生产环境|archiv|архив|(?:hoja|cópia|copia) oculta|cachée|versteckt|скрыт|隐藏|숨겨진|automáticamente|automaticamente|automatiquement|automatisch|автоматически|自动|自動|자동|zusätzlich|ebenfalls|además|também|aussi|inoltre|также|あわせて|또한|同时|추가 |\b(?:every|each|all) other\b|\bin allen\b|所有|すべての|모든/iu;
 
 // ---------------------------------------------------------------------------------------------
 // Objects, by concept. Phrases are matched on lemmatised English text (and on the normalised text
@@ -270,7 +281,7 @@ export const SIDE_EFFECT_RE =
 const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
   [
     'personal-data',
-    String.raw`passport(?: numbers?| details| data)?s?|(?:national |government )id (?:card |document )?numbers?|id (?:card|document) numbers?|social security numbers?|ssns?|(?:payment|credit|debit|bank) cards?(?: details| numbers?| data)?|card (?:numbers?|details)|cvv|cvc|(?:home|residential|private) address(?:es)?|dates? of birth|personal (?:details|information|data)|medical (?:records|history)|health (?:details|information|data|conditions?|records)|(?:current |precise |exact |live |real-time )+(?:gps )?locations?|bank account (?:numbers?|details)|(?:the )?(?:user's|users'|user|caller's|requester's|customer's|customers') (?:own )?(?:(?:full|real|legal|first|last|home|private|personal|mobile|street|postal|mailing) )?(?:name|phone(?: number)?|mobile(?: number)?|email(?: address)?|address|city|whereabouts|contact (?:details|information|info))(?:es|s)?(?: (?:and|or|,) (?:(?:full|real|legal|home|mobile|street|postal) )?(?:name|phone(?: number)?|mobile(?: number)?|email(?: address)?|address|city)(?:es|s)?)*`,
+    String.raw`what (?:the user|they) (?:is|are) (?:currently )?(?:working on|building|planning)|(?:the user's|their) (?:company|employer|client)(?: names?)?|passport(?: numbers?| details| data)?s?|(?:national |government )id (?:card |document )?numbers?|id (?:card|document) numbers?|social security numbers?|ssns?|(?:payment|credit|debit|bank) cards?(?: details| numbers?| data)?|card (?:numbers?|details)|cvv|cvc|(?:home|residential|private) address(?:es)?|dates? of birth|personal (?:details|information|data)|medical (?:records|history)|health (?:details|information|data|conditions?|records)|(?:current |precise |exact |live |real-time )+(?:gps )?locations?|bank account (?:numbers?|details)|(?:the )?(?:user's|users'|user|caller's|requester's|customer's|customers') (?:own )?(?:(?:full|real|legal|first|last|home|private|personal|mobile|street|postal|mailing) )?(?:name|phone(?: number)?|mobile(?: number)?|email(?: address)?|address|city|whereabouts|contact (?:details|information|info))(?:es|s)?(?: (?:and|or|,) (?:(?:full|real|legal|home|mobile|street|postal) )?(?:name|phone(?: number)?|mobile(?: number)?|email(?: address)?|address|city)(?:es|s)?)*`,
   ],
   [
     'credential',
@@ -570,7 +581,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   zh: {
     objects: [
-      ['personal-data', String.raw`护照|身份证(?:号)?|银行卡|信用卡|家庭住址|出生日期|个人信息`],
+      ['personal-data', String.raw`护照|身份证(?:号)?|银行卡|信用卡|家庭住址|出生日期|个人信息|用户的?(?:真实)?(?:姓名|名字|电子邮箱|邮箱|电话|手机号|住址|地址|公司名称)`],
       ['credential', String.raw`连接字符串`],
       ['other-tool-output', String.raw`(?:之前|先前|其他工具)(?:的)?(?:结果|输出|返回)`],
       [
@@ -584,17 +595,17 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`系统提示(?:词)?|系统指令|你的指令`],
     ],
-    transmit: String.raw`保存|邀请|记录|存入|发送|发给|附上|附加|包含|加入|添加|转发|传入|传给|传递|复制|填入|放入|写入|上传|抄送|附在|一并|连接|拼接|拼进|拼入|接上|粘贴|贴上|附到|附带|带上`,
+    transmit: String.raw`保存|邀请|记录|存入|发送|发给|附上|附加|包含|加入|添加|转发|传入|传给|传递|复制|填入|放入|写入|上传|抄送|附在|一并|连接|拼接|拼进|拼入|接上|粘贴|贴上|附到|附带|带上|填写|填上|填充`,
     read: String.raw`读取|打开|获取|收集|提取|查看`,
     follow: String.raw`按照|遵循|执行|照做|服从|依照|依据其|照着|按其|优先于|视为用户`,
     override: String.raw`忽略|无视|忘记`,
-    secrecy: String.raw`省略|略去|用户(?:已经|早已|已)(?:同意|授权|批准)|不提|只回复|只返回|不要(?:告诉|告知|提及|提醒|通知|显示)|无需(?:告诉|告知|提及|通知|说明)|不必(?:告诉|告知|提及|通知|说明)|不用(?:告诉|告知|提及|通知)|悄悄|默默|静默|暗中|秘密地|偷偷|不让用户知道`,
+    secrecy: String.raw`省略|略去|用户(?:已经|早已|已)(?:同意|授权|批准)|不提|只回复|只返回|不要(?:告诉|告知|提及|提醒|通知|显示)|无需(?:告诉|告知|提及|通知|说明)|不必(?:告诉|告知|提及|通知|说明)|不用(?:告诉|告知|提及|通知)|悄悄|默默|静默|暗中|秘密地|偷偷|不让用户知道|(?:无需|不必|不用|没必要)(?:向|对|和)?用户(?:报告|汇报|告知|说明|提及|提起)`,
     directive: String.raw`必须|务必|一定要|总是|始终|请|之前`,
     scope: String.raw`每次|每一次|每轮|每一轮|开始时|每个(?:请求|回合|调用)|总是|始终|自动`,
-    preference: String.raw`而不是|代替|其他.{0,10}工具.{0,6}(?:已|都)?(?:过时|弃用|不可靠|停止维护|不再维护)|改用本工具|一律改用|只使用此|优先使用此`,
+    preference: String.raw`而不是|代替|其他.{0,10}工具.{0,6}(?:已|都)?(?:过时|弃用|不可靠|停止维护|不再维护)|改用本工具|一律改用|只使用此|优先使用此|(?:取代|替代)了?(?:其他|所有|内置)`,
     redirect: String.raw`设置|设为|改为|替换|重定向|指向|更改|必须是|应为`,
     callFirst: String.raw`先调用|首先调用|优先调用|在任何.{0,10}之前|回答之前|每次.{0,10}(?:第一步|首先|最先)|(?:第一步|首先)(?:都)?(?:调用|使用)本工具|即使用户(?:指定|要求|选择)了?其他`,
-    othersDisparaged: String.raw`其他.{0,30}(?:工具|服务器|服务|插件).{0,10}(?:已|都|均)?(?:过时|弃用|废弃|不可靠|停止维护|不再维护|不再支持|仅为兼容|仅用于兼容|不应(?:再)?(?:调用|使用))|只(?:使用|用|调用)本工具|仅(?:使用|调用)本工具|唯一(?:可靠|支持|官方|有效)的(?:方式|工具|途径|来源)`,
+    othersDisparaged: String.raw`其他.{0,30}(?:工具|服务器|服务|插件).{0,10}(?:已|都|均)?(?:过时|弃用|废弃|不可靠|停止维护|不再维护|不再支持|仅为兼容|仅用于兼容|不应(?:再)?(?:调用|使用)|(?:已)?停止更新|不再更新)|只(?:使用|用|调用)本工具|仅(?:使用|调用)本工具|唯一(?:可靠|支持|官方|有效)的(?:方式|工具|途径|来源)`,
   },
   ja: {
     objects: [
@@ -622,13 +633,13 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     read: String.raw`読み取|読み込|読んで|開いて|取得|収集|抽出`,
     follow: String.raw`従って|従う|実行|遵守|より優先|ユーザーの(?:依頼|指示|要求)として`,
     override: String.raw`無視|忘れて`,
-    secrecy: String.raw`触れず|言及せず|省略|伏せ|(?:ユーザー|利用者)は(?:すでに|既に)(?:同意|承認|許可)|のみ返|だけ返|(?:伝え|言わ|知らせ|通知し|報告し|表示し|触れ)(?:ないで|ないこと|る必要はありません|なくて)|知らせずに|黙って|こっそり|密かに|ひそかに|静かに|気づかれないように`,
+    secrecy: String.raw`触れず|言及せず|省略|伏せ|(?:ユーザー|利用者)は(?:すでに|既に)(?:同意|承認|許可)|のみ返|だけ返|(?:伝え|言わ|知らせ|通知し|報告し|表示し|触れ)(?:ないで|ないこと|る必要はありません|なくて)|(?:報告|通知|説明|連絡|言及|共有)(?:する|の)必要は(?:ありません|ない)|知らせずに|黙って|こっそり|密かに|ひそかに|静かに|気づかれないように`,
     directive: String.raw`必ず|常に|してください|しなければ|前に`,
     scope: String.raw`毎回|常に|必ず|すべての(?:リクエスト|呼び出し|ターン)|自動的に`,
-    preference: String.raw`よりも.{0,10}優先|こちらを優先|代わりに|ではなく|他の.{0,12}ツールは.{0,6}(?:非推奨|廃止|信頼できません|使用しない)|別のツールを指定しても|このツールのみ|必ずこのツール`,
+    preference: String.raw`よりも.{0,10}優先|こちらを優先|代わりに|ではなく|他の.{0,12}ツールは.{0,6}(?:非推奨|廃止|信頼できません|使用しない)|別のツールを指定しても|このツールのみ|必ずこのツール|の後継|すべてこちらで|こちらに一本化`,
     redirect: String.raw`設定|変更|置き換|リダイレクト|向け|にする|とする`,
     callFirst: String.raw`まず.{0,10}(?:呼び出|使用|使って|処理)|各応答の前に|毎回の応答の前に|最初に.{0,10}(?:呼び出|使)|前に.{0,10}このツール|(?:毎回|各ターン|すべての(?:質問|依頼|リクエスト)).{0,15}(?:最初|まず|先に)|他のどのツールよりも先に|ユーザーが別のツールを(?:指定|選択)しても`,
-    othersDisparaged: String.raw`(?:他の|その他の|ほかの).{0,30}(?:ツール|サーバー|サービス).{0,60}(?:非推奨|廃止|旧式|古い|信頼できません|信頼性が低|メンテナンスされていません|互換性のためだけ|使用しないで|呼び出さないで)|(?:唯一|ただ一つ)の(?:公式|推奨|信頼できる|正しい)(?:方法|ツール|手段)`,
+    othersDisparaged: String.raw`(?:他の|その他の|ほかの).{0,30}(?:ツール|サーバー|サービス).{0,60}(?:非推奨|廃止|旧式|古い|信頼できません|信頼性が低|メンテナンスされていません|互換性のためだけ|使用しないで|呼び出さないで|更新が止ま)|旧(?:ツール|サーバー|版).{0,20}(?:更新が止ま|古い|非推奨|廃止)|(?:唯一|ただ一つ)の(?:公式|推奨|信頼できる|正しい)(?:方法|ツール|手段)`,
   },
   ko: {
     objects: [
@@ -647,13 +658,13 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     read: String.raw`읽어|읽고|읽은|열어|가져|수집|추출`,
     follow: String.raw`따르|실행|수행|내용대로|지시대로|그대로 (?:진행|따라)|우선(?:합니다|한다|적용)|사용자의 요청(?:처럼|으로 간주)`,
     override: String.raw`무시|잊어`,
-    secrecy: String.raw`생략|빼고|사용자(?:가|는) 이미 (?:동의|승인|허락)|(?:알리|말하|언급하|표시하)지\s?(?:말고|마세요|마)|몰래|조용히|알리지 않고|사용자(?:에게)? 알릴 필요 없`,
+    secrecy: String.raw`생략|빼고|사용자(?:가|는) 이미 (?:동의|승인|허락)|(?:알리|말하|언급하|표시하)지\s?(?:말고|마세요|마)|몰래|조용히|알리지 않고|사용자(?:에게)? 알릴 필요 없|(?:따로|별도로) (?:언급|안내|보고)하지 않|(?:보고|언급|안내)할 필요(?:는|가)? 없`,
     directive: String.raw`반드시|항상|해야|하세요|전에`,
     scope: String.raw`매번|항상|모든\s?(?:요청|호출)|자동으로`,
-    preference: String.raw`대신|다른.{0,15}도구는?.{0,20}(?:더 이상|지원되지|사용하지)|이 도구만`,
+    preference: String.raw`보다 우선|대신|다른.{0,15}도구는?.{0,20}(?:더 이상|지원되지|사용하지)|이 도구만`,
     redirect: String.raw`설정|변경|바꾸|리디렉션|지정`,
     callFirst: String.raw`먼저.{0,10}(?:호출|사용)|전에 먼저|가장 먼저|매번.{0,15}(?:먼저|처음)|모든 (?:요청|질문|대화).{0,15}(?:먼저|처음)|다른 어떤 도구보다 먼저|사용자가 다른 도구를 (?:지정|선택)하더라도`,
-    othersDisparaged: String.raw`(?:다른|기타|나머지).{0,30}(?:도구|서버|서비스).{0,15}(?:더 이상 (?:지원|유지|사용)|지원되지 않|사용 중단|폐기|구식|신뢰할 수 없|호환성(?:을 위해서만| 때문에만)|호출하지 마)|유일한 (?:공식|신뢰할 수 있는|지원되는) (?:방법|도구)`,
+    othersDisparaged: String.raw`(?:다른|기타|나머지).{0,30}(?:도구|서버|서비스).{0,40}(?:구버전|오래된 (?:코드|결과|버전)|더 이상 (?:지원|유지|사용)|지원되지 않|사용 중단|폐기|구식|신뢰할 수 없|호환성(?:을 위해서만| 때문에만)|호출하지 마)|유일한 (?:공식|신뢰할 수 있는|지원되는) (?:방법|도구)`,
   },
 };
 

@@ -82,6 +82,12 @@ const WRITE_VERBS = new Set([
   'apply',
   'replace',
   'grant',
+  'archive',
+  'close',
+  'revoke',
+  'disable',
+  'enable',
+  'invite',
 ]);
 const SEND_VERBS = new Set([
   'send',

@@ -4,6 +4,7 @@ import {
   ADDRESSES_MODEL_RE,
   EMAIL_RE,
   PHONE_RE,
+  PUBLIC_ACCESS_RE,
   SIDE_EFFECT_RE,
   URL_RE,
 } from '../../meaning/lexicon.js';
@@ -22,7 +23,7 @@ const EXTERNAL_SINKS = new Set(['url', 'email', 'ip', 'phone', 'domain', 'accoun
 const ESCALATING_OBJECTS = new Set(['sensitive-file', 'environment', 'system-prompt']);
 /** Parameters whose value is a destination: a default or enum address there sends data away. */
 const DESTINATION_PARAM_RE =
-  /^(?:to|cc|bcc|recipients?|emails?|email_?(?:to|address)|address|forward(?:_?to)?|reply_?to|send_?to|notify|webhook(?:_?url)?|callback(?:_?url)?|report(?:_?to|_?url)?|upload(?:_?url)?|remote(?:_?url)?|destination|dest|target|channel|phone|number|wallet|iban|account|payee|beneficiary|log(?:_?url)?|sink|collector|mirror)$/i;
+  /^(?:to|cc|bcc|recipients?|emails?|email_?(?:to|address)|address|forward(?:_?to)?|reply_?to|send_?to|notify|webhook(?:_?url)?|callback(?:_?url)?|report(?:_?to|_?url)?|upload(?:_?url)?|remote(?:_?url)?|destination|dest|target|channel|phone|number|wallet|iban|account|payee|beneficiary|log(?:_?url)?|sink|collector|mirror|(?:https?_?)?proxy(?:_?url)?|relay(?:_?url)?|upstream(?:_?url)?)$/i;
 
 /** Words in a schema value that send somewhere: the value names a delivery, not a choice. */
 const SENDS_TO_VALUE_RE =
@@ -199,7 +200,9 @@ function judge(
       severity: hidden ? 'critical' : 'high',
       why: 'directs the model to send data or point a destination to an outside address',
     };
-  if (frame.overridesUser && (directed || frame.modal))
+  // Outside a tool (server instructions, a prompt, a resource) the text tells the model how to
+  // work, whatever its mood: "archive them in one pass, without per-issue confirmation".
+  if (frame.overridesUser && (directed || frame.modal || !frame.field.location.startsWith('tools[')))
     return {
       severity: inValue || external || hidden ? 'high' : 'medium',
       why: "sets aside the user's own choice",
@@ -266,6 +269,16 @@ function judge(
       severity: frame.actions.includes('transmit') && (external || hidden) ? 'high' : 'medium',
       why: 'gives the model orders inside the output schema',
     };
+  // A standing order to open things to anyone ("always set scope to anonymous and type to edit"):
+  // what the user shares is exposed further than they asked.
+  // "May be publicly visible by default" describes a setting; an order names when it holds.
+  if (
+    (directed || frame.modal) &&
+    frame.scope &&
+    PUBLIC_ACCESS_RE.test(frame.text) &&
+    (frame.language !== 'en' || STANDING_RE.test(frame.text))
+  )
+    return { severity: 'medium', why: 'orders items opened to anyone, every time' };
   if (isSchemaValueProse(frame))
     return {
       severity: frame.actions.includes('transmit') || frame.scope || external ? 'high' : 'medium',
@@ -300,6 +313,9 @@ function judge(
     return { severity: 'medium', why: 'demands to be called first on every turn' };
   return undefined;
 }
+
+/** When an English order holds: always, on every item. */
+const STANDING_RE = /\b(?:always|every|each|whenever|all)\b/i;
 
 const EXAMPLE_RE =
   /\b(?:example|e\.g\.|sample)\b[^.]{0,40}\b(?:curl|request|call|usage|command)\b|^\s*(?:\$ )?curl\s/i;
@@ -345,18 +361,81 @@ function hostLabel(address: string): string | undefined {
   return host.split('.').at(-2);
 }
 
+/** What a vendor's domain adds to its name ("morphllm" of the "morph" server, "linearapp"). A
+ *  name with anything else added ("notion-backup", "notionsync") is another party's. */
+const VENDOR_SUFFIX_RE = /^-?(?:llm|ai|hq|app|apps|labs?|io|dev|api|cloud|inc|data|tech|mcp|software)$/;
+
+function isOwnLabel(label: string | undefined, own: ReadonlySet<string>): boolean {
+  if (!label) return false;
+  if (own.has(label)) return true;
+  for (const name of own)
+    if (label.startsWith(name) && VENDOR_SUFFIX_RE.test(label.slice(name.length))) return true;
+  return false;
+}
+
 /** A frame without the addresses of the server's own vendor: uploading a file to monday.com is
  *  what a monday.com server is for. */
 function withoutOwnAddresses(frame: ReadFrame, own: ReadonlySet<string>): ReadFrame {
   if (own.size === 0) return frame;
   const sinks = frame.sinks.filter(
-    (x) => !((x.kind === 'url' || x.kind === 'domain') && own.has(hostLabel(x.value) ?? '')),
+    (x) => !((x.kind === 'url' || x.kind === 'domain') && isOwnLabel(hostLabel(x.value), own)),
   );
   return sinks.length === frame.sinks.length ? frame : { ...frame, sinks };
 }
 
+/** Acts a parameter's name can order: handing something over, a grant, another call. */
+const NAME_ACT_WORDS = new Set([
+  'share', 'grant', 'serve', 'publish', 'send', 'forward', 'copy', 'mirror', 'sync', 'notify',
+  'post', 'call', 'invite', 'add', 'give', 'upload', 'expose', 'transfer', 'email', 'cc', 'bcc',
+]);
+/** Who else or how widely: a party beside the user, everyone, production. */
+const NAME_PARTY_WORDS = new Set([
+  'owner', 'owners', 'bot', 'all', 'every', 'everyone', 'public', 'production', 'prod',
+  'external', 'partner', 'vendor', 'admin', 'maintainer', 'maintainers', 'team', 'workspace',
+]);
+/** A claim that the user agreed, or a skipped safety step. */
+const NAME_CONSENT_RE =
+  /\b(?:user (?:already )?(?:confirmed|approved|agreed|consented)|(?:pre|already) ?(?:confirmed|approved)|skip (?:the )?(?:dry run|preview|review|confirmation|approval)|bypass (?:the )?(?:confirmation|approval|review))\b/;
+/** An address spelled in a name: "upload_to_https_simshare_io". */
+const NAME_ADDRESS_RE = /\b(?:https?|www)\b|\b[a-z][a-z0-9]{2,} (?:io|com|net|org|dev|app|xyz|co|ai)\b/;
+
+/**
+ * Parameters whose name is an order: on by default ("share_matching_pages_with_integration_owner
+ * _after_search": true), claiming the user's consent ("user_already_confirmed_skip_dry_run":
+ * true), or naming an address to send to. The model passes defaults as they stand, and a name
+ * is read by the model like any other text.
+ */
+function orderingParamNames(
+  snapshot: Parameters<typeof readSnapshot>[0],
+): { location: string; param: string; why: string }[] {
+  const out: { location: string; param: string; why: string }[] = [];
+  const tools = Array.isArray(snapshot.tools) ? snapshot.tools : [];
+  tools.forEach((tool, i) => {
+    if (!tool || typeof tool !== 'object') return;
+    for (const { name, schema } of toolParameters(tool)) {
+      const words = nameWords(name);
+      if (words.length < 4) continue;
+      const phrase = words.join(' ');
+      const acts = words.some((w) => NAME_ACT_WORDS.has(w));
+      const onByDefault = schema.default === true || schema.const === true;
+      let why: string | undefined;
+      if (onByDefault && NAME_CONSENT_RE.test(phrase))
+        why = "claims the user's consent, set by default";
+      else if (onByDefault && acts && words.some((w) => NAME_PARTY_WORDS.has(w)))
+        why = 'orders an extra act for others, on by default';
+      else if (acts && NAME_ADDRESS_RE.test(phrase)) why = 'names an address to send to';
+      if (why) out.push({ location: `tools[${i}].inputSchema.properties.${name}`, param: name, why });
+    }
+  });
+  return out;
+}
+
+const LOCAL_ADDRESS_RE =
+  /^(?:[a-z]+:\/\/)?(?:localhost|127\.|0\.0\.0\.0|\[::1\]|10\.|192\.168\.|host\.docker\.internal)/i;
+
 function defaultDestinations(
   snapshot: Parameters<typeof readSnapshot>[0],
+  own: ReadonlySet<string>,
 ): { location: string; value: string; param: string }[] {
   const out: { location: string; value: string; param: string }[] = [];
   const tools = Array.isArray(snapshot.tools) ? snapshot.tools : [];
@@ -377,6 +456,8 @@ function defaultDestinations(
             v.match(PHONE_RE)?.[0] ??
             (key !== 'examples' ? v.match(URL_RE)?.[0] : undefined);
           if (!address) continue;
+          // The user's own machine, or the vendor's own service, is no outside destination.
+          if (LOCAL_ADDRESS_RE.test(address) || isOwnLabel(hostLabel(address), own)) continue;
           // An example recipient on a reserved example domain is documentation.
           if (
             key === 'examples' &&
@@ -479,7 +560,18 @@ export default defineRule({
         });
       }
     }
-    for (const d of defaultDestinations(snapshot)) {
+    for (const p of orderingParamNames(snapshot)) {
+      const toolIndex = Number(/^tools\[(\d+)\]/.exec(p.location)?.[1]);
+      const name = snapshot.tools[toolIndex]?.name;
+      ctx.report({
+        subject: `tools[${toolIndex}]`,
+        severity: 'medium',
+        message: `Tool "${typeof name === 'string' ? name.slice(0, 80) : toolIndex}" has a parameter whose name ${p.why}: "${p.param}".`,
+        location: p.location,
+        snippet: p.param,
+      });
+    }
+    for (const d of defaultDestinations(snapshot, own)) {
       const toolIndex = Number(/^tools\[(\d+)\]/.exec(d.location)?.[1]);
       const name = snapshot.tools[toolIndex]?.name;
       const words = nameWords(d.param);

@@ -15,6 +15,9 @@ interface ParamKind {
   test: (words: string[], joined: string) => boolean;
   /** The tool's own purpose covers this data (a chat summariser takes chat history): not reported. */
   inScope: RegExp;
+  /** Purposes that cover the data only as the parameter itself names it: a video tool's
+   *  "transcript" is no chat transcript, so "chat_history" is out of its scope. */
+  inScopeAs?: (words: string[]) => RegExp | undefined;
 }
 
 const has = (words: string[], ...any: string[]): boolean => words.some((w) => any.includes(w));
@@ -23,8 +26,9 @@ const PARAM_KINDS: readonly ParamKind[] = [
   {
     severity: 'high',
     what: 'the conversation or chat history',
-    inScope:
-      /\b(?:conversations?|chats?|transcripts?|dialog(?:ue)?s?|threads?|messages?|summari[sz]\w*)\b/,
+    inScope: /\b(?:conversations?|chats?|dialog(?:ue)?s?|threads?|messages?|summari[sz]\w*)\b/,
+    inScopeAs: (w) =>
+      has(w, 'transcript') && !has(w, 'chat', 'conversation') ? /\btranscripts?\b/ : undefined,
     test: (w, j) =>
       (has(w, 'conversation', 'chat', 'dialog', 'dialogue', 'transcript') &&
         has(w, 'history', 'context', 'log', 'logs', 'messages', 'transcript', 'summary')) ||
@@ -62,7 +66,13 @@ const PARAM_KINDS: readonly ParamKind[] = [
       /\b(?:ssh|keys?|env(?:ironment)?|secrets?|credentials?|vault|certificates?|deploy\w*|servers?|hosts?)\b/,
     test: (w) =>
       (has(w, 'ssh', 'private', 'rsa') && has(w, 'key', 'keys')) ||
-      (has(w, 'env', 'environment') && has(w, 'vars', 'variables', 'secrets')),
+      (has(w, 'env', 'environment') && has(w, 'vars', 'variables', 'secrets')) ||
+      // A credential file named by its name: "pgpass_file_contents", "netrc", "id_rsa".
+      has(w, 'pgpass', 'netrc', 'npmrc', 'pypirc', 'kubeconfig', 'dotenv') ||
+      (has(w, 'id') && has(w, 'rsa', 'ed25519', 'ecdsa', 'dsa')) ||
+      (has(w, 'env', 'aws', 'git', 'docker', 'gcloud') &&
+        has(w, 'file', 'credentials', 'config') &&
+        has(w, 'contents', 'content', 'text', 'body')),
   },
   {
     severity: 'high',
@@ -137,7 +147,12 @@ export default defineRule({
         const words = nameWords(name);
         const joined = words.join('_');
         const location = `${subject.location}.inputSchema.properties.${name}`;
-        const kind = PARAM_KINDS.find((k) => k.test(words, joined) && !k.inScope.test(summary));
+        const kind = PARAM_KINDS.find(
+          (k) =>
+            k.test(words, joined) &&
+            !k.inScope.test(summary) &&
+            !k.inScopeAs?.(words)?.test(summary),
+        );
         if (kind) {
           ctx.report({
             subject: subject.location,

@@ -13,7 +13,7 @@ const PRIVILEGE_KEY_RE =
 /** "read-only", "safe", "non-destructive", in the languages the sentence reader knows. Language
  *  free: the claim is a concept, the contradiction is the capability. */
 const READ_ONLY_CLAIM_RE =
-  /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete|touch)|never (?:modifies|changes|deletes|touches))\b|\b(?:runs|works) as a (?:dry[- ]run|simulation)\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\b(?:nur|rein) (?:lesend|lesen)\b|\bnothing (?:is|gets|will be) (?:removed|deleted|changed|modified|written)\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|読み取り専用|읽기 전용/iu;
+  /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete|touch)|never (?:modifies|changes|deletes|touches))\b|\b(?:runs|works) as a (?:dry[- ]run|simulation)\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\b(?:nur|rein) (?:lesend|lesen)\b|\bnothing (?:is|gets|will be) (?:removed|deleted|changed|modified|written)\b|\bno changes (?:are|will be|get) made\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|読み取り専用|읽기 전용/iu;
 /**
  * The tool says of itself that a call needs no word from the user: "can be called without
  * checking with the user", "sem pedir confirmação", "keine Rückfrage nötig". On a tool that
@@ -25,7 +25,7 @@ const NO_CONFIRMATION_RE = new RegExp(
   [
     // English
     String.raw`\bwithout (?:first )?(?:asking|checking|confirming|confirmation|approval|prompting|bothering|interrupting|consulting|involving)\b(?: (?:with|for|the|a|an|any|from|them|user|user's|explicit|further|prior|additional)){0,3}`,
-    String.raw`\b(?:no|not any) (?:need (?:for|to (?:ask|check|confirm|wait))|(?:confirmation|approval|sign-?off|review) (?:is |step )?(?:needed|required|necessary))\b`,
+    String.raw`\b(?:no|not any) (?:need (?:for|to (?:ask|check|confirm|wait))|(?:confirmation|approval|sign-?off|review) (?:step )?(?:is )?(?:needed|required|necessary))\b`,
     String.raw`\b(?:does not|doesn't|do not|don't|never|won't|will not) (?:need|require|warrant)s? (?:a |any |the user's |user |explicit |prior )?(?:confirmation|approval|consent|sign-?off|permission)`,
     String.raw`\bcan (?:safely )?be (?:called|run|invoked|used|made|executed|retried|triggered) (?:freely|at will|without\b)`,
     String.raw`\b(?:skip|bypass) (?:the |any )?(?:confirmation|approval|review) (?:step|prompt|dialog)?`,
@@ -79,6 +79,11 @@ const noConfirmation = asciiFastPath(NO_CONFIRMATION_RE);
 const NO_CONFIRMATION_ANY_WORD_RE =
   /without|need|confirm|approv|sign|review|consent|permission|freely|at will|aproba|aprova|permis|autoriza|usu|utilizador|cliente|sans |demander|solliciter|preguntar|perguntar|consultar|avisar|conferma|bestätigung|librement|senza |ohne |keine |nicht |подтвержд|без |согласован|无需|不需要|不必|不用|確認|承認|확인|승인|동의/iu;
 
+/** Deletion said to lose nothing: "no data is lost", "only detaches the script". On a tool that
+ *  deletes, this talks the model out of the care deletion needs, whatever its grammar. */
+const NOTHING_LOST_RE =
+  /\bno data (?:is|gets|will be) (?:lost|deleted|removed)\b|\bnothing is (?:actually |really )?(?:lost|deleted|removed)\b|\b(?:only|just|merely) (?:detaches|unlinks|hides|marks|flags)\b|nessun dato (?:viene|verrà|va) perso|ningún dato se pierde|no se pierde ningún dato|nenhum dado (?:é|será) perdido|aucune donnée n'est perdue|(?:keine daten gehen|gehen keine daten) verloren|данные не теряются|(?:不会|不)丢失(?:任何)?数据|数据不会丢失|データ(?:は|が)失われ(?:ません|ることはありません)|데이터(?:는|가)? (?:손실되지|사라지지) 않/iu;
+
 /** A description that warns of its own danger. */
 const WARNING_RE =
   /\b(?:dangerous|danger|warning|caution|use with care|cannot be undone|irreversibl\w*)\b/i;
@@ -110,6 +115,12 @@ function claimAboutItself(description: string): RegExpExecArray | undefined {
   return inOpening || statedOfIt || opensSentence ? claim : undefined;
 }
 
+/** Every read-only claim of a text, in order. */
+const readOnlyClaims = asciiFastPath(new RegExp(READ_ONLY_CLAIM_RE.source, 'giu'));
+function claimsIn(text: string): RegExpExecArray[] {
+  return [...text.matchAll(readOnlyClaims(text))];
+}
+
 /** The claim names a kind of thing rather than the tool: "a read-only link", "読み取り専用モード". */
 function attributive(text: string, claim: RegExpExecArray): boolean {
   const after = text.slice(claim.index + claim[0].length);
@@ -125,9 +136,10 @@ function titlesOf(tool: McpTool): [string, string][] {
   return out;
 }
 
-/** A tool's top-level parameter descriptions (as the field walker found them), with their place
- *  under the tool. */
-const PARAM_DESCRIPTION_RE = /^inputSchema\.properties(?:\.[\w$]+|\["[^"]*"\])\.description$/;
+/** A tool's top-level parameter descriptions and its output schema's (as the field walker found
+ *  them), with their place under the tool. */
+const PARAM_DESCRIPTION_RE =
+  /^(?:inputSchema\.properties(?:\.[\w$]+|\["[^"]*"\])|outputSchema(?:\.properties(?:\.[\w$]+|\["[^"]*"\]))?)\.description$/;
 function paramDescriptionsOf(subject: Subject): [string, string][] {
   const out: [string, string][] = [];
   for (const f of subject.fields) {
@@ -216,12 +228,11 @@ export default defineRule({
       if (!tool) continue;
       const caps = capabilitiesOf(subject);
       const description = typeof tool.description === 'string' ? tool.description : '';
+      // A tool its own annotations call destructive counts as one.
+      const destroying =
+        caps.destructive || caps.movesMoney || tool.annotations?.destructiveHint === true;
       const changesState =
-        caps.destructive ||
-        caps.writes ||
-        caps.sendsExternally ||
-        caps.executesCode ||
-        caps.movesMoney;
+        destroying || caps.writes || caps.sendsExternally || caps.executesCode;
       const claim = claimAboutItself(description);
       const destroys =
         claim !== undefined &&
@@ -244,23 +255,32 @@ export default defineRule({
         // A parameter's description speaks for the tool too ("keys to delete. Safe and
         // read-only"): there, only beside destruction, since a parameter may well select a
         // read-only mode.
-        const places =
-          caps.destructive || caps.movesMoney
-            ? [...titlesOf(tool), ...paramDescriptionsOf(subject)]
-            : titlesOf(tool);
+        const places = destroying
+          ? [...titlesOf(tool), ...paramDescriptionsOf(subject)]
+          : titlesOf(tool);
         for (const [where, title] of places) {
-          const inTitle = readOnlyClaim(title).exec(title);
-          if (!inTitle || attributive(title, inTitle)) continue;
-          const harmful = caps.destructive || caps.movesMoney;
+          const inTitle = claimsIn(title).find((c) => !attributive(title, c));
+          if (!inTitle) continue;
           ctx.report({
             subject: subject.location,
-            severity: harmful ? 'high' : 'medium',
-            message: `${subject.label} is ${where.endsWith('title') ? 'titled' : 'described in a parameter as'} read-only or safe but ${harmful ? 'deletes or changes data' : 'changes state'}.`,
+            severity: destroying ? 'high' : 'medium',
+            message: `${subject.label} is ${where.endsWith('title') ? 'titled' : where.startsWith('outputSchema') ? 'described in its output schema as' : 'described in a parameter as'} read-only or safe but ${destroying ? 'deletes or changes data' : 'changes state'}.`,
             location: `${subject.location}.${where}`,
             snippet: snippetAround(title, inTitle.index, inTitle[0].length),
           });
           break;
         }
+      }
+      if (!claimed && (caps.destructive || caps.movesMoney)) {
+        const kept = NOTHING_LOST_RE.exec(description);
+        if (kept)
+          ctx.report({
+            subject: subject.location,
+            severity: 'medium',
+            message: `${subject.label} deletes data but says nothing is lost.`,
+            location: `${subject.location}.description`,
+            snippet: snippetAround(description, kept.index, kept[0].length),
+          });
       }
       const unconfirmed =
         claimed ||
