@@ -85,6 +85,10 @@ export const TRAINING_SETS = [
   'dev52',
   'dev53',
   'dev54',
+  'dev55',
+  'dev56',
+  'dev57',
+  'dev58',
 ] as const;
 
 /** Whether a held-out case has a high or critical from the rules once calibrated at `threshold`
