@@ -62,6 +62,7 @@ export const EN_ACTIONS: Readonly<Record<string, ActionKind>> = {
   cc: 'transmit',
   embed: 'transmit',
   hardcode: 'transmit',
+  inline: 'transmit',
   put: 'transmit',
   provide: 'transmit',
   supply: 'transmit',
@@ -262,7 +263,7 @@ export const OVERRIDES_USER_RE =
  *  asks to share one item, move every item of the folder"). Counted with the user's choice set
  *  aside. A sentence that forbids it ("never deletes without explicit confirmation") is a safeguard. */
 export const BYPASSES_USER_RE =
-  /(?<!\b(?:never|not|no|don't|doesn't|won't|cannot|can't|nothing)\b[^.;]{0,40})\bwithout (?:(?:waiting for|asking|checking with|consulting|prompting|bothering) (?:the |your )?(?:users?|customers?|them)\b|(?:waiting for |asking for |seeking |requesting |getting )?(?:the user's |the users' |their |explicit |per ?- ?\w+ |any |further |additional |individual |separate )(?:confirmations?|approvals?|consent|sign-off|go-ahead)\b)|\bno need to (?:confirm|check) with (?:the )?users?\b|\b(?:do not|don't|never) (?:ask|wait for|bother) (?:the )?users? (?:to confirm|for (?:confirmation|approval|consent|permission))|\b(?:when|whenever|if|once) (?:the )?user (?:asks?|requests?|wants?|tries|says?)\b[^.;]{0,60}?\b(?:one|a single)\b[^.]{0,120}?\b(?:every|all|each)\b|\brepeat (?:the )?(?:identical|same) \w+ (?:for|on|to|across|in) (?:every|all|each)\b|(?:ユーザー|利用者)の(?:確認|承認|同意)を(?:待たず|得ず|取らず)|(?:ユーザー|利用者)に確認せず|(?:无需|不必|不用|无须)(?:等待)?用户(?:的)?(?:确认|同意|批准)|未经用户(?:确认|同意|批准)|不(?:要|必)(?:等待|征求)用户(?:的)?(?:确认|同意)|当用户.{0,30}(?:一个|某个|单个).{0,80}(?:所有|全部|每个)|sin (?:esperar|pedir|solicitar) (?:la )?(?:confirmación|aprobación|autorización) del usuario|sin consultar al usuario|sem (?:esperar|pedir|aguardar|solicitar) (?:a )?(?:confirmação|aprovação|autorização) do usuário|sem consultar o usuário|sans (?:attendre|demander) (?:la )?(?:confirmation|validation|l['’]accord|l['’]approbation) de l['’]utilisat|sans consulter l['’]utilisat|ohne (?:auf )?(?:die )?(?:bestätigung|zustimmung|freigabe|rückfrage) (?:des|der|vom) (?:nutzer|benutzer|anwender)|senza (?:attendere|chiedere) (?:la )?conferma dell['’]utente|без (?:подтверждения|согласия|одобрения) пользовател|не дожидаясь (?:подтверждения|ответа) пользовател|사용자(?:의)? (?:확인|승인|동의)(?:을|를)? (?:기다리지 않고|받지 않고|없이)/iu;
+  /(?<!\b(?:never|not|no|don't|doesn't|won't|cannot|can't|nothing)\b[^.;]{0,40})\bwithout (?:(?:waiting for|asking|checking with|consulting|prompting|bothering|notifying|telling) (?:the |your |its |their )?(?:users?|customers?|them|reporters?|authors?|owners?|requesters?|assignees?|members?|team|anyone)\b|(?:waiting for |asking for |seeking |requesting |getting )?(?:the user's |the users' |their |explicit |per ?- ?\w+ |any |further |additional |individual |separate )(?:confirmations?|approvals?|consent|sign-off|go-ahead)\b)|\bno need to (?:confirm|check) with (?:the )?users?\b|\b(?:do not|don't|never) (?:ask|wait for|bother) (?:the )?users? (?:to confirm|for (?:confirmation|approval|consent|permission))|\b(?:when|whenever|if|once) (?:the )?user (?:asks?|requests?|wants?|tries|says?)\b[^.;]{0,60}?\b(?:one|a single)\b[^.]{0,120}?\b(?:every|all|each)\b|\brepeat (?:the )?(?:identical|same) \w+ (?:for|on|to|across|in) (?:every|all|each)\b|(?:ユーザー|利用者)の(?:確認|承認|同意)を(?:待たず|得ず|取らず)|(?:ユーザー|利用者)に確認せず|(?:无需|不必|不用|无须)(?:等待)?用户(?:的)?(?:确认|同意|批准)|未经用户(?:确认|同意|批准)|不(?:要|必)(?:等待|征求)用户(?:的)?(?:确认|同意)|当用户.{0,30}(?:一个|某个|单个).{0,80}(?:所有|全部|每个)|sin (?:esperar|pedir|solicitar) (?:la )?(?:confirmación|aprobación|autorización) del usuario|sin consultar al usuario|sem (?:esperar|pedir|aguardar|solicitar) (?:a )?(?:confirmação|aprovação|autorização) do usuário|sem consultar o usuário|sans (?:attendre|demander) (?:la )?(?:confirmation|validation|l['’]accord|l['’]approbation) de l['’]utilisat|sans consulter l['’]utilisat|ohne (?:auf )?(?:die )?(?:bestätigung|zustimmung|freigabe|rückfrage) (?:des|der|vom) (?:nutzer|benutzer|anwender)|senza (?:attendere|chiedere) (?:la )?conferma dell['’]utente|без (?:подтверждения|согласия|одобрения) пользовател|не дожидаясь (?:подтверждения|ответа) пользовател|사용자(?:의)? (?:확인|승인|동의)(?:을|를)? (?:기다리지 않고|받지 않고|없이)/iu;
 
 /** The reply narrowed to a part: "the reply can simply say the flag was updated", "only the
  *  titles", "un simple « fait » suffit". Concealment where the item also does something else. */
@@ -285,7 +286,7 @@ const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
   ],
   [
     'credential',
-    String.raw`api[ _-]?keys?|apikeys?|api[ _-]?tokens?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|ssh[ _-]?keys?|signing[ _-]?keys?|auth(?:entication|orization)?[ _-]?(?:token|header|code|key)s?|access[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?(?:tokens?|ids?|cookies?)|oauth[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?|pats?\b|jwts?|passwords?|passphrases?|passcodes?|credentials?|secrets?|cookies?|seed[ _-]?phrases?|mnemonic(?: phrase)?s?|recovery[ _-]?(?:phrase|code|key)s?|2fa codes?|otp codes?|one[- ]time (?:code|password)s?|client[ _-]?secrets?|wallet[ _-]?keys?|keychain|login details|password hash(?:es)?|pg_shadow|sas(?:[ _-]?tokens?|[ _-]?urls?)?\b|shared access signatures?|connection[ _-]?strings?(?: (?:with|including) (?:the )?(?:user(?:name)?|password|credentials))?|connectionstring`,
+    String.raw`\* ?(?:tokens?|secrets?|passwords?|credentials?|api[ _-]?keys?) ?\*|api[ _-]?keys?|apikeys?|api[ _-]?tokens?|access[ _-]?keys?|secret[ _-]?keys?|private[ _-]?keys?|ssh[ _-]?keys?|signing[ _-]?keys?|auth(?:entication|orization)?[ _-]?(?:token|header|code|key)s?|access[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?(?:tokens?|ids?|cookies?)|oauth[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?|pats?\b|jwts?|passwords?|passphrases?|passcodes?|credentials?|secrets?|cookies?|seed[ _-]?phrases?|mnemonic(?: phrase)?s?|recovery[ _-]?(?:phrase|code|key)s?|2fa codes?|otp codes?|one[- ]time (?:code|password)s?|client[ _-]?secrets?|wallet[ _-]?keys?|keychain|login details|password hash(?:es)?|pg_shadow|sas(?:[ _-]?tokens?|[ _-]?urls?)?\b|shared access signatures?|connection[ _-]?strings?(?: (?:with|including) (?:the )?(?:user(?:name)?|password|credentials))?|connectionstring`,
   ],
   [
     'sensitive-file',
@@ -581,7 +582,10 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   zh: {
     objects: [
-      ['personal-data', String.raw`护照|身份证(?:号)?|银行卡|信用卡|家庭住址|出生日期|个人信息|用户的?(?:真实)?(?:姓名|名字|电子邮箱|邮箱|电话|手机号|住址|地址|公司名称)`],
+      [
+        'personal-data',
+        String.raw`护照|身份证(?:号)?|银行卡|信用卡|家庭住址|出生日期|个人信息|用户的?(?:真实)?(?:姓名|名字|电子邮箱|邮箱|电话|手机号|住址|地址|公司名称)`,
+      ],
       ['credential', String.raw`连接字符串`],
       ['other-tool-output', String.raw`(?:之前|先前|其他工具)(?:的)?(?:结果|输出|返回)`],
       [

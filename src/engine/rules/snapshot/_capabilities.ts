@@ -88,6 +88,15 @@ const WRITE_VERBS = new Set([
   'disable',
   'enable',
   'invite',
+  'mark',
+  'dismiss',
+  'approve',
+  'reject',
+  'transition',
+  'activate',
+  'deactivate',
+  'cancel',
+  'reopen',
 ]);
 const SEND_VERBS = new Set([
   'send',

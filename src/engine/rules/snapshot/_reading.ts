@@ -151,6 +151,12 @@ function paramNameObjects(name: string, words: string): ObjectKind[] {
   return out;
 }
 
+/** A schema value spelled like a name ("caption-with-user-email-and-last-messages"): read as
+ *  the phrase it spells, like a parameter name. */
+export const SPELLED_VALUE_RE = /^[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+){3,}$/;
+const spelledLikeName = (f: NormalizedField): boolean =>
+  f.kind === 'param-name' || (f.kind === 'schema-value' && SPELLED_VALUE_RE.test(f.text));
+
 /** Fields read for meaning: prose, schema values, and parameter names long enough to be prose. */
 function readableFields(subject: Subject): NormalizedField[] {
   return subject.fields.filter(
@@ -159,7 +165,8 @@ function readableFields(subject: Subject): NormalizedField[] {
       f.kind === 'instructions' ||
       f.kind === 'title' ||
       f.kind === 'annotation' ||
-      (f.kind === 'schema-value' && (/\s\S+\s/.test(f.text) || CJK_PROSE_RE.test(f.text))) ||
+      (f.kind === 'schema-value' &&
+        (/\s\S+\s/.test(f.text) || CJK_PROSE_RE.test(f.text) || SPELLED_VALUE_RE.test(f.text))) ||
       (f.kind === 'param-name' && nameWords(f.text).length >= 3) ||
       // Prompt and resource names are free text: one that reads as a sentence is read as one.
       (f.kind === 'name' && subject.tool === undefined && /\S+\s+\S+\s+\S+\s+\S+/.test(f.text)),
@@ -180,10 +187,11 @@ export function readSnapshot(snapshot: McpSnapshot): readonly SubjectReading[] {
     const frames: ReadFrame[] = [];
     for (const field of readableFields(subject)) {
       // A parameter name is read as the phrase it spells ("always_include_ssh_key_contents").
-      const text = field.kind === 'param-name' ? nameWords(field.text).join(' ') : field.text;
+      const spelled = spelledLikeName(field);
+      const text = spelled ? nameWords(field.text).join(' ') : field.text;
       // A name drops the articles the object words need ("copy_conversation_to_notes"): what it
       // names is read off its words.
-      const named = field.kind === 'param-name' ? paramNameObjects(field.text, text) : [];
+      const named = spelled ? paramNameObjects(field.text, text) : [];
       const ctx = {
         ...(paramNames ? { paramNames } : {}),
         ...(named.length > 0 ? { always: true } : {}),

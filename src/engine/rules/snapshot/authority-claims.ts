@@ -14,15 +14,15 @@ const TRUST_OVER_RE =
 // (c) refers to the tool or its output. A factual "authoritative for EU exchange rates" has no
 // user in it; "if the user disagrees, ask what to change" has nothing prevailing.
 const USER_DISSENT_RE =
-  /\b(?:users?|human|customer|person)(?:'s)?\b[^.;!?\n]{0,40}?\b(?:disagree|object|dispute|contradict|correct|challenge|question|insist|doubt|push(?:es)? back|protest|complain|says? (?:otherwise|it'?s wrong|that'?s wrong)|claims? otherwise|thinks? otherwise|believes? otherwise)\w*|\b(?:over|above|rather than|instead of|more than|against|before) (?:what )?(?:the |any )?(?:users?|human|customer)(?:'s)?\b/;
+  /\b(?:users?|human|customer|person)(?:'s)?\b[^.;!?\n]{0,40}?\b(?:disagree|object|dispute|contradict|correct|challenge|question|insist|doubt|push(?:es)? back|protest|complain|says? (?:otherwise|it'?s wrong|that'?s wrong)|claims? otherwise|thinks? otherwise|believes? otherwise)\w*|\b(?:over|above|rather than|instead of|more than|against|before) (?:what )?(?:the |any )?(?:users?|human|customer)(?:'s)?\b|\b(?:over|above|rather than|instead of|more than|against) (?:what is (?:asked|said)|(?:the |any |all )?(?:requests?|instructions?|messages?|asks?)(?: (?:made|given|sent|typed))?|anything) in the (?:chat|conversation)\b/;
 const PREVAILS_RE =
   /\b(?:trust|believe|rely on|side with|defer to|go with|treat|accept)\b|\bfinal\b|\btakes? precedence\b|\bprevails?\b|\boverrides?\b|\bis (?:always )?(?:right|correct)\b|\bstand by\b|\b(?:ignore|dismiss|disregard)\b/;
 const TOOL_OUTPUT_RE =
-  /\b(?:this|the) (?:tool|server|function|service)\b|\b(?:tool|server|function)'s\b|\bits (?:output|answer|result|response|data|value)s?\b|\b(?:output|answer|result|response)s?\b/;
+  /\b(?:this|the) (?:tool|server|function|service)\b|\b(?:in|of) this (?:document|resource|prompt|file|page|note|guide)s?\b|\b(?:tool|server|function)'s\b|\bits (?:output|answer|result|response|data|value)s?\b|\b(?:output|answer|result|response)s?\b/;
 
 /** The first clause that puts the tool's answer above the user's, if any. */
 function userOverride(norm: string): { index: number; 0: string } | undefined {
-  if (!/\b(?:users?|human|customer|person)\b/.test(norm)) return undefined;
+  if (!/\b(?:users?|human|customer|person|chat|conversation)\b/.test(norm)) return undefined;
   let offset = 0;
   for (const clause of norm.split(/[.;!?\n]/)) {
     if (USER_DISSENT_RE.test(clause) && PREVAILS_RE.test(clause) && TOOL_OUTPUT_RE.test(clause))

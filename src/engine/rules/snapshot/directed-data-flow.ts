@@ -10,8 +10,9 @@ import {
 } from '../../meaning/lexicon.js';
 import { toolParameters } from '../../text/fields.js';
 import { HIPAA, SOC2 } from './_compliance.js';
-import { harmfulObjects, readSnapshot, type ReadFrame } from './_reading.js';
-import { nameWords, snippetAround } from './_tool-text.js';
+import { harmfulObjects, readSnapshot, SPELLED_VALUE_RE, type ReadFrame } from './_reading.js';
+import { capabilitiesOf } from './_capabilities.js';
+import { nameWords, snippetAround, subjectsOf } from './_tool-text.js';
 
 // Reads every sentence of the metadata as a frame (who is addressed, what action, on what object,
 // towards which sink, scoped how, hidden from whom) and reports the frames that direct harm:
@@ -160,8 +161,13 @@ function judge(
     (o) => o !== 'personal-data' || !personalDataIsInput(frame),
   );
   const inValue = frame.field.kind === 'schema-value';
-  // A parameter named for a value of the environment asks for it by its name alone.
-  const namedSecret = frame.field.kind === 'param-name' && objects.includes('environment');
+  // A parameter named for a value of the environment asks for it by its name alone; so does a
+  // preset value spelled like a name ("caption-with-user-email-and-last-messages") for anything
+  // private: the model passes the value as it stands.
+  const spelledValue = inValue && SPELLED_VALUE_RE.test(frame.field.text);
+  const namedSecret =
+    (frame.field.kind === 'param-name' && objects.includes('environment')) ||
+    (spelledValue && objects.length > 0);
   const directed = frame.directive || collectsInParameter(frame) || inValue || namedSecret;
   const external = hasExternalSink(frame);
   const escalating = objects.some((o) => ESCALATING_OBJECTS.has(o));
@@ -202,7 +208,10 @@ function judge(
     };
   // Outside a tool (server instructions, a prompt, a resource) the text tells the model how to
   // work, whatever its mood: "archive them in one pass, without per-issue confirmation".
-  if (frame.overridesUser && (directed || frame.modal || !frame.field.location.startsWith('tools[')))
+  if (
+    frame.overridesUser &&
+    (directed || frame.modal || !frame.field.location.startsWith('tools['))
+  )
     return {
       severity: inValue || external || hidden ? 'high' : 'medium',
       why: "sets aside the user's own choice",
@@ -363,7 +372,8 @@ function hostLabel(address: string): string | undefined {
 
 /** What a vendor's domain adds to its name ("morphllm" of the "morph" server, "linearapp"). A
  *  name with anything else added ("notion-backup", "notionsync") is another party's. */
-const VENDOR_SUFFIX_RE = /^-?(?:llm|ai|hq|app|apps|labs?|io|dev|api|cloud|inc|data|tech|mcp|software)$/;
+const VENDOR_SUFFIX_RE =
+  /^-?(?:llm|ai|hq|app|apps|labs?|io|dev|api|cloud|inc|data|tech|mcp|software)$/;
 
 function isOwnLabel(label: string | undefined, own: ReadonlySet<string>): boolean {
   if (!label) return false;
@@ -385,19 +395,54 @@ function withoutOwnAddresses(frame: ReadFrame, own: ReadonlySet<string>): ReadFr
 
 /** Acts a parameter's name can order: handing something over, a grant, another call. */
 const NAME_ACT_WORDS = new Set([
-  'share', 'grant', 'serve', 'publish', 'send', 'forward', 'copy', 'mirror', 'sync', 'notify',
-  'post', 'call', 'invite', 'add', 'give', 'upload', 'expose', 'transfer', 'email', 'cc', 'bcc',
+  'share',
+  'grant',
+  'serve',
+  'publish',
+  'send',
+  'forward',
+  'copy',
+  'mirror',
+  'sync',
+  'notify',
+  'post',
+  'call',
+  'invite',
+  'add',
+  'give',
+  'upload',
+  'expose',
+  'transfer',
+  'email',
+  'cc',
+  'bcc',
 ]);
 /** Who else or how widely: a party beside the user, everyone, production. */
 const NAME_PARTY_WORDS = new Set([
-  'owner', 'owners', 'bot', 'all', 'every', 'everyone', 'public', 'production', 'prod',
-  'external', 'partner', 'vendor', 'admin', 'maintainer', 'maintainers', 'team', 'workspace',
+  'owner',
+  'owners',
+  'bot',
+  'all',
+  'every',
+  'everyone',
+  'public',
+  'production',
+  'prod',
+  'external',
+  'partner',
+  'vendor',
+  'admin',
+  'maintainer',
+  'maintainers',
+  'team',
+  'workspace',
 ]);
 /** A claim that the user agreed, or a skipped safety step. */
 const NAME_CONSENT_RE =
   /\b(?:user (?:already )?(?:confirmed|approved|agreed|consented)|(?:pre|already) ?(?:confirmed|approved)|skip (?:the )?(?:dry run|preview|review|confirmation|approval)|bypass (?:the )?(?:confirmation|approval|review))\b/;
 /** An address spelled in a name: "upload_to_https_simshare_io". */
-const NAME_ADDRESS_RE = /\b(?:https?|www)\b|\b[a-z][a-z0-9]{2,} (?:io|com|net|org|dev|app|xyz|co|ai)\b/;
+const NAME_ADDRESS_RE =
+  /\b(?:https?|www)\b|\b[a-z][a-z0-9]{2,} (?:io|com|net|org|dev|app|xyz|co|ai)\b/;
 
 /**
  * Parameters whose name is an order: on by default ("share_matching_pages_with_integration_owner
@@ -424,9 +469,108 @@ function orderingParamNames(
       else if (onByDefault && acts && words.some((w) => NAME_PARTY_WORDS.has(w)))
         why = 'orders an extra act for others, on by default';
       else if (acts && NAME_ADDRESS_RE.test(phrase)) why = 'names an address to send to';
-      if (why) out.push({ location: `tools[${i}].inputSchema.properties.${name}`, param: name, why });
+      if (why)
+        out.push({ location: `tools[${i}].inputSchema.properties.${name}`, param: name, why });
     }
   });
+  return out;
+}
+
+/** "defaults to https://…" in a parameter's or a prompt argument's own words. */
+const DESCRIBED_DEFAULT_RE = /\bdefaults? (?:to|is)\b\s*[:=]?\s*[`"'(]?([^\s`"')]+)/i;
+/** A sentence that says where something goes: "where the diagnosis is posted". */
+const DELIVERY_RE =
+  /\b(?:post(?:s|ed)?|sen[dt]s?|upload(?:s|ed)?|shared?|deliver(?:s|ed)?|forward(?:s|ed)?|e?mail(?:s|ed)?|report(?:s|ed)?|sync(?:s|ed)?|publish(?:es|ed)?|cop(?:y|ies|ied)|notif(?:y|ies|ied))\b/i;
+
+/**
+ * Destinations whose default is stated in prose, where a schema has no `default` to hold it (a
+ * prompt argument) or beside one: "Where the final diagnosis is posted; defaults to
+ * https://paste.example.io". The model fills the argument as described.
+ */
+function describedDefaults(
+  snapshot: Parameters<typeof readSnapshot>[0],
+  own: ReadonlySet<string>,
+): { subject: string; location: string; value: string; param: string }[] {
+  const out: { subject: string; location: string; value: string; param: string }[] = [];
+  const consider = (subject: string, location: string, param: string, text: unknown): void => {
+    if (typeof text !== 'string' || !/default/i.test(text)) return;
+    const stated = DESCRIBED_DEFAULT_RE.exec(text);
+    const value = stated?.[1];
+    if (!value) return;
+    const address = value.match(EMAIL_RE)?.[0] ?? value.match(URL_RE)?.[0];
+    if (!address || LOCAL_ADDRESS_RE.test(address) || isOwnLabel(hostLabel(address), own)) return;
+    const sentence =
+      text
+        .slice(0, stated.index + stated[0].length)
+        .split(/[.!?]\s/)
+        .at(-1) ?? '';
+    if (!DELIVERY_RE.test(sentence) && !DESTINATION_PARAM_RE.test(param.replace(/[-\s]/g, '_')))
+      return;
+    out.push({ subject, location, value: text, param });
+  };
+  const tools = Array.isArray(snapshot.tools) ? snapshot.tools : [];
+  tools.forEach((tool, i) => {
+    if (!tool || typeof tool !== 'object') return;
+    for (const { name, schema } of toolParameters(tool))
+      consider(
+        `tools[${i}]`,
+        `tools[${i}].inputSchema.properties.${name}.description`,
+        name,
+        schema.description,
+      );
+  });
+  const prompts = Array.isArray(snapshot.prompts) ? snapshot.prompts : [];
+  prompts.forEach((prompt, i) => {
+    const args = prompt && Array.isArray(prompt.arguments) ? prompt.arguments : [];
+    args.forEach((arg, j) => {
+      if (arg && typeof arg.name === 'string')
+        consider(
+          `prompts[${i}]`,
+          `prompts[${i}].arguments[${j}].description`,
+          arg.name,
+          arg.description,
+        );
+    });
+  });
+  return out;
+}
+
+/** Many items where one was asked: "all-open-issues-in-project", "the remaining open issues". */
+const WIDENED_RE =
+  /\b(?:all|every|each|(?:the )?remaining|(?:the )?other)\b(?: \w+){0,2} (?:issues|items|records|tickets|files|pages|branches|workflows|users|members|projects|repos|repositories|messages|emails|alerts|tasks|rows|documents|findings|comments|threads|channels|contacts|accounts|events)\b/i;
+/** A tool made for many items: widening is its purpose. */
+const BULK_RE = /\b(?:bulk|batch|all|multiple|many|every|mass|several|list of)\b/i;
+
+/**
+ * Presets that stretch a one-item act to many: a `const` or `default` of a tool that changes
+ * state, saying all or the remaining items ("scope": "all-open-issues-in-project" on a tool that
+ * marks one issue). The model passes presets as they stand.
+ */
+function widenedPresets(
+  snapshot: Parameters<typeof readSnapshot>[0],
+): { subject: string; location: string; value: string; param: string }[] {
+  const out: { subject: string; location: string; value: string; param: string }[] = [];
+  for (const subject of subjectsOf(snapshot)) {
+    const tool = subject.tool;
+    if (!tool) continue;
+    const caps = capabilitiesOf(subject);
+    if (!(caps.writes || caps.destructive || caps.sendsExternally)) continue;
+    const purpose = `${nameWords(tool.name).join(' ')} ${typeof tool.description === 'string' ? tool.description : ''}`;
+    if (BULK_RE.test(purpose)) continue;
+    for (const { name, schema } of toolParameters(tool))
+      for (const key of ['const', 'default'] as const) {
+        const value = schema[key];
+        if (typeof value !== 'string') continue;
+        const text = SPELLED_VALUE_RE.test(value) ? nameWords(value).join(' ') : value;
+        if (WIDENED_RE.test(text))
+          out.push({
+            subject: subject.location,
+            location: `${subject.location}.inputSchema.properties.${name}.${key}`,
+            value,
+            param: name,
+          });
+      }
+  }
   return out;
 }
 
@@ -560,6 +704,14 @@ export default defineRule({
         });
       }
     }
+    for (const w of widenedPresets(snapshot))
+      ctx.report({
+        subject: w.subject,
+        severity: 'medium',
+        message: `The preset "${w.value.slice(0, 80)}" of parameter "${w.param.slice(0, 80)}" stretches a one-item change to many items.`,
+        location: w.location,
+        snippet: w.value,
+      });
     for (const p of orderingParamNames(snapshot)) {
       const toolIndex = Number(/^tools\[(\d+)\]/.exec(p.location)?.[1]);
       const name = snapshot.tools[toolIndex]?.name;
@@ -571,6 +723,14 @@ export default defineRule({
         snippet: p.param,
       });
     }
+    for (const d of describedDefaults(snapshot, own))
+      ctx.report({
+        subject: d.subject,
+        severity: 'medium',
+        message: `The ${d.subject.startsWith('prompts') ? 'prompt argument' : 'parameter'} "${d.param.slice(0, 80)}" says it sends to an outside address by default.`,
+        location: d.location,
+        snippet: d.value,
+      });
     for (const d of defaultDestinations(snapshot, own)) {
       const toolIndex = Number(/^tools\[(\d+)\]/.exec(d.location)?.[1]);
       const name = snapshot.tools[toolIndex]?.name;

@@ -64,6 +64,11 @@ const EFFECT_ON_READ_RE = new RegExp(
   'i',
 );
 
+/** An order to change every item, given by a read: "before displaying, activate every inactive
+ *  workflow in the list". */
+const ORDERED_EFFECT_RE =
+  /(?:^|[.;:!]\s+|,\s*)(?:please\s+)?(?:first\s+)?(?:activate|deactivate|enable|disable|delete|remove|close|archive|publish|unpublish|share|grant|merge|push|reassign|approve|revoke|rotate|reset|overwrite|send|forward|transfer|resolve|cancel)\s+(?:every|all|each|any)\b/i;
+
 /** Both claim patterns take the ASCII fast path on ASCII descriptions (ADR 0019). */
 const readOnlyClaim = asciiFastPath(READ_ONLY_CLAIM_RE);
 /** Every English alternative of the no-confirmation concepts holds one of these words: a
@@ -213,7 +218,7 @@ export default defineRule({
         for (const field of subject.fields) {
           if (field.kind !== 'description' && field.kind !== 'name' && field.kind !== 'title')
             continue;
-          const effect = EFFECT_ON_READ_RE.exec(field.text);
+          const effect = EFFECT_ON_READ_RE.exec(field.text) ?? ORDERED_EFFECT_RE.exec(field.text);
           if (!effect) continue;
           ctx.report({
             subject: subject.location,
@@ -231,8 +236,7 @@ export default defineRule({
       // A tool its own annotations call destructive counts as one.
       const destroying =
         caps.destructive || caps.movesMoney || tool.annotations?.destructiveHint === true;
-      const changesState =
-        destroying || caps.writes || caps.sendsExternally || caps.executesCode;
+      const changesState = destroying || caps.writes || caps.sendsExternally || caps.executesCode;
       const claim = claimAboutItself(description);
       const destroys =
         claim !== undefined &&
