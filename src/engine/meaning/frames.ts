@@ -500,8 +500,25 @@ function afterPossessive(tokens: readonly Token[], i: number): boolean {
 function doneByUser(tokens: readonly Token[], i: number): boolean {
   let j = i - 1;
   while (j >= 0 && tokens[j]!.pos === 'ADV') j--;
+  // "if the user wants to share a secret": the act the user has in mind is still theirs.
+  if (tokens[j]?.lemma === 'to' && WISH_VERBS.has(tokens[j - 1]?.lemma ?? '')) {
+    j -= 2;
+    while (j >= 0 && tokens[j]!.pos === 'ADV') j--;
+  }
   return j >= 0 && OTHER_SUBJECTS.has(tokens[j]!.lemma.toLowerCase());
 }
+const WISH_VERBS = new Set([
+  'want',
+  'need',
+  'try',
+  'choose',
+  'decide',
+  'prefer',
+  'wish',
+  'plan',
+  'like',
+  'intend',
+]);
 const SECURE_STORE_RE =
   /\b(?:environment variable|env var|vault|keychain|keyring|secrets? manager|password manager|credential store|\.env file|secure storage|encrypted)/;
 
@@ -577,6 +594,15 @@ function englishActions(
     // "if they paste a token", "when the user shares a file": the user's own act, not one asked
     // of the model ("ask the user to paste it" still asks: its subject is "you").
     if (doneByUser(tokens, i)) continue;
+    // "The message text to post" (then another sentence, or none): a noun's purpose, with no
+    // object of its own.
+    const next = tokens[i + 1];
+    if (
+      tokens[i - 1]?.lemma === 'to' &&
+      tokens[i - 2]?.pos === 'NOUN' &&
+      (next === undefined || next.pos === 'PUNCT' || /^[A-Z][a-z]/.test(next.value))
+    )
+      continue;
     (negatedAct(tokens, i) ? forbidden : actions).add(kind);
   }
   // "call append_insight with every email returned": what follows "with" goes into the call.
@@ -594,7 +620,10 @@ function englishActions(
   // variable", "save it to the keychain".
   if (
     actions.has('transmit') &&
-    tokens.every((t) => EN_ACTIONS[t.lemma] !== 'transmit' || STORE_VERBS.has(t.lemma)) &&
+    tokens.every(
+      (t, i) =>
+        EN_ACTIONS[t.lemma] !== 'transmit' || STORE_VERBS.has(t.lemma) || doneByUser(tokens, i),
+    ) &&
     SECURE_STORE_RE.test(lemmas)
   )
     actions.delete('transmit');
@@ -605,6 +634,11 @@ function englishActions(
   }
   return { actions, forbidden, passiveFlow };
 }
+
+/** A server or tool that says it is itself deprecated ("NOTE: This CircleCI MCP server is
+ *  deprecated and no longer receives feature work") steers nobody away from the others. */
+const SELF_DEPRECATED_RE =
+  /^(?:[a-z]+ : )?this\b(?:(?!\b(?:other|another|those|these|instead|rather|all|any)\b)[^.;])*\b(?:is|has been) (?:deprecated|superseded|obsolete|no longer (?:maintained|supported|developed))\b(?:(?!\b(?:other|another|those|these|instead|rather|only)\b)[^.;])*[ .!]*$/;
 
 /** Past participles that end in no "-ed" or "-en". */
 const IRREGULAR_PARTICIPLES = new Set([
@@ -1025,11 +1059,14 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
       /\b(?:treat|carry|let|precedence|priority|as if)\b/.test(plainLemmas)) &&
     OBEY_REMOTE_RE.test(plainLemmas) &&
     // "follow the setup guide at https://docs…" is documentation; unless what is fetched is to
-    // outrank what the model was given ("they supersede this description").
+    // outrank what the model was given ("they supersede this description", "carry them out
+    // before the user's task").
     (!/\b(?:guide|documentation|docs|tutorial|setup|installation|readme|convention|style|format|schema|spec(?:ification)?|syntax|pattern|example)\b/.test(
       plainLemmas,
     ) ||
-      /\b(?:supersede|precedence|priority|override|outrank)\b/.test(plainLemmas));
+      /\b(?:supersede|precedence|priority|override|outrank)\b|\bbefore (?:the user|anything else|any other)\b/.test(
+        plainLemmas,
+      ));
   // "report bugs at https://…" is not moving data, unless what is sent is a secret or a file.
   if (DOC_EXEMPT_OBJECT_RE.test(lower) && !SENT_BY_DESIGN_NEVER.some((o) => objects.has(o)))
     actions.delete('transmit');
@@ -1063,7 +1100,7 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
     narrowsReply: NARROWS_REPLY_RE.test(lower),
     overridesUser: OVERRIDES_USER_RE.test(lower) || BYPASSES_USER_RE.test(lower),
     scope: EN_SCOPE_RE.test(lower),
-    preference: EN_PREFERENCE_RE.test(lower),
+    preference: EN_PREFERENCE_RE.test(lower) && !SELF_DEPRECATED_RE.test(lower),
     disparagesOthers: EN_OTHERS_DISPARAGED_RE.test(lower),
     callFirst: EN_CALL_FIRST_RE.test(lower),
     obeysRemote,

@@ -677,9 +677,14 @@ export default defineRule({
       const remote = obeysRemoteAcrossSentences(frames);
       // Remote means a web address, with its scheme or bare ("agentation.live/next"): the server's
       // own resources (`postman://instructions`) are its documentation.
-      const hasWebAddress = frames.some((f) =>
-        f.sinks.some((x) => x.kind === 'url' || x.kind === 'domain'),
-      );
+      // A parameter's default web address counts too ("the default start page lists the steps").
+      const hasWebAddress =
+        frames.some((f) => f.sinks.some((x) => x.kind === 'url' || x.kind === 'domain')) ||
+        (subject.tool !== undefined &&
+          toolParameters(subject.tool).some(
+            ({ schema }) =>
+              typeof schema.default === 'string' && /^https?:\/\//i.test(schema.default),
+          ));
       for (const read of frames) {
         const frame = withoutOwnAddresses(read, own);
         if (frame.actions.length === 0 && frame.forbidden.length > 0 && !frame.secrecy) continue;
