@@ -518,6 +518,9 @@ const WISH_VERBS = new Set([
   'plan',
   'like',
   'intend',
+  'ask',
+  'request',
+  'agree',
 ]);
 const SECURE_STORE_RE =
   /\b(?:environment variable|env var|vault|keychain|keyring|secrets? manager|password manager|credential store|\.env file|secure storage|encrypted)/;
@@ -532,6 +535,8 @@ function englishActions(
 } {
   const actions = new Set<ActionKind>();
   const forbidden = new Set<ActionKind>();
+  /** Acts asked outright, not only named in a condition ("if a diff adds one"). */
+  const ordered = new Set<ActionKind>();
   let passiveFlow = false;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -603,7 +608,11 @@ function englishActions(
       (next === undefined || next.pos === 'PUNCT' || /^[A-Z][a-z]/.test(next.value))
     )
       continue;
-    (negatedAct(tokens, i) ? forbidden : actions).add(kind);
+    if (negatedAct(tokens, i)) forbidden.add(kind);
+    else {
+      actions.add(kind);
+      if (!inCondition(tokens, i)) ordered.add(kind);
+    }
   }
   // "call append_insight with every email returned": what follows "with" goes into the call.
   for (let i = 0; i < tokens.length; i++) {
@@ -632,6 +641,9 @@ function englishActions(
     if (at >= 0)
       (/\b(?:never|not|no)\b[^.]{0,15}$/.test(lemmas.slice(0, at)) ? forbidden : actions).add(kind);
   }
+  // A safeguard ("never include tokens in `changes`; if a diff adds one, stop and ask the
+  // user") names the act it forbids again in its conditions: those mentions ask for nothing.
+  for (const kind of forbidden) if (!ordered.has(kind)) actions.delete(kind);
   return { actions, forbidden, passiveFlow };
 }
 
@@ -639,6 +651,28 @@ function englishActions(
  *  deprecated and no longer receives feature work") steers nobody away from the others. */
 const SELF_DEPRECATED_RE =
   /^(?:[a-z]+ : )?this\b(?:(?!\b(?:other|another|those|these|instead|rather|all|any)\b)[^.;])*\b(?:is|has been) (?:deprecated|superseded|obsolete|no longer (?:maintained|supported|developed))\b(?:(?!\b(?:other|another|those|these|instead|rather|only)\b)[^.;])*[ .!]*$/;
+
+/** Words that open a condition or a time clause. */
+const CONDITION_OPENERS = new Set([
+  'if',
+  'when',
+  'whenever',
+  'unless',
+  'once',
+  'before',
+  'after',
+  'while',
+]);
+
+/** The act stands in a condition or time clause ("if a diff adds one", "before writing it"). */
+function inCondition(tokens: readonly Token[], i: number): boolean {
+  for (let j = i - 1; j >= Math.max(0, i - 6); j--) {
+    const t = tokens[j]!;
+    if (t.pos === 'PUNCT') return false;
+    if (CONDITION_OPENERS.has(t.lemma)) return true;
+  }
+  return false;
+}
 
 /** Past participles that end in no "-ed" or "-en". */
 const IRREGULAR_PARTICIPLES = new Set([
@@ -889,6 +923,13 @@ function englishObjects(sentence: string, lemmas: string): Set<ObjectKind> {
   for (const [kind, re] of EN_OBJECT_PATTERNS) {
     if (!re.test(lemmas) && !re.test(lower)) continue;
     if (kind === 'credential' && isOnlyNonCredentialToken(lower)) continue;
+    // "addresses the user named": the lemma "user name" of a verb is nobody's name.
+    if (
+      kind === 'personal-data' &&
+      !re.test(lower) &&
+      /\b(?:user|users|they)\s+nam(?:ed|es|ing)\b/.test(lower)
+    )
+      continue;
     objects.add(kind);
   }
   return objects;

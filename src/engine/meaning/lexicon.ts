@@ -401,7 +401,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     scope: String.raw`siempre|cada (?:vez|turno|llamada|mensaje|petición|solicitud)|en todas? las?|automáticamente`,
     preference: String.raw`en lugar de|en vez de|otras herramientas(?: [^.]{0,60})? (?:están|son) (?:obsoletas|obsoletos|poco fiables)|solo usa esta|usa siempre esta|prefiere esta`,
     redirect: String.raw`cambi|reemplaz|redirig|establec|configur|debe ser|será`,
-    callFirst: String.raw`(?:llama|usa|invoca|ejecuta)\S* (?:primero )?(?:a )?esta herramienta|primero (?:llama|usa|invoca)|antes de (?:cualquier|todo|responder|hacer)|(?:primer|primera) (?:paso|llamada|herramienta)(?: \S+){0,3} (?:en|de) (?:cada|toda|cualquier)|al (?:inicio|comienzo) de (?:cada|toda)|aunque (?:el usuario )?(?:pida|nombre|elija) otra`,
+    callFirst: String.raw`(?:llama|usa|invoca|ejecuta)\S* (?:primero|siempre) (?:a )?esta herramienta|(?:llama|usa|invoca|ejecuta)\S* (?:a )?esta herramienta (?:primero|antes|siempre)|primero (?:llama|usa|invoca)|antes de (?:cualquier|todo|responder|hacer)|(?:primer|primera) (?:paso|llamada|herramienta)(?: \S+){0,3} (?:en|de) (?:cada|toda|cualquier)|al (?:inicio|comienzo) de (?:cada|toda)|aunque (?:el usuario )?(?:pida|nombre|elija) otra`,
     othersDisparaged: String.raw`preferible a cualquier otr[ao]|(?:l[ao]s )?dem[aá]s (?:\S+ ){0,2}(?:quedaron|están|son|se consideran|quedan) (?:obsolet|desactualizad|en desuso)|(?:otr[ao]s|dem[aá]s|rest(?:o|antes))(?: \S+){0,6} (?:herramientas?|servidores?|servicios?|buscadores?|proveedores?)(?:[^.]{0,80}) (?:obsolet|desactualizad|poco fiable|no fiable|retirad|sin mantenimiento|en desuso|(?:ya )?no se (?:mantienen|usan|deben)|solo (?:por|para) compatibilidad|no (?:deben|deberían) (?:usarse|llamarse|invocarse))|ignóral[ao]s|(?:la|el) únic[ao] (?:forma|vía|herramienta|fuente) (?:válid|fiable|soportad|admitid|oficial)`,
   },
   pt: {
@@ -435,7 +435,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     scope: String.raw`sempre|cada (?:vez|turno|chamada|mensagem|solicitação)|em todas? as?|automaticamente`,
     preference: String.raw`em vez de|ao invés de|no lugar de|outras ferramentas(?: [^.]{0,60})? (?:estão|são) (?:obsoletas|descontinuadas)|use apenas esta|prefira esta`,
     redirect: String.raw`alter|mud|substitu|redirecion|defin|configur|deve ser|será`,
-    callFirst: String.raw`(?:chame|use|invoque|execute) (?:primeiro )?esta ferramenta|primeiro (?:chame|use)|antes de (?:qualquer|tudo|responder)|(?:primeiro|primeira) (?:passo|chamada|ferramenta)(?: \S+){0,3} (?:em|de) (?:cada|toda|qualquer)|no início de (?:cada|toda)|mesmo que o usuário (?:peça|escolha|indique) outra`,
+    callFirst: String.raw`(?:chame|use|invoque|execute) (?:primeiro|sempre) esta ferramenta|(?:chame|use|invoque|execute) esta ferramenta (?:primeiro|antes|sempre)|primeiro (?:chame|use)|antes de (?:qualquer|tudo|responder)|(?:primeiro|primeira) (?:passo|chamada|ferramenta)(?: \S+){0,3} (?:em|de) (?:cada|toda|qualquer)|no início de (?:cada|toda)|mesmo que o usuário (?:peça|escolha|indique) outra`,
     othersDisparaged: String.raw`(?:outr[ao]s|demais|restantes)(?: \S+){0,6} (?:ferramentas?|servidores?|serviços?|buscadores?|provedores?)(?:[^.]{0,80}) (?:obsolet|desatualizad|descontinuad|pouco confiáve|não (?:são )?confiáve|sem manutenção|em desuso|(?:já )?não (?:são mantid|devem ser)|apenas (?:por|para) compatibilidade)|ignore-?as|(?:a|o) únic[ao] (?:forma|via|ferramenta|fonte) (?:válid|confiáve|suportad|oficial)`,
   },
   fr: {
@@ -472,7 +472,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     scope: String.raw`toujours|chaque (?:fois|tour|appel|message|requête)|à chaque|automatiquement|systématiquement`,
     preference: String.raw`à privilégier|privilégie[rz]? (?:cet|cette|ce) |à tout autre outil|au lieu d[e']|plutôt que|à la place d[e']|les autres outils(?: [^.]{0,60})? sont (?:obsolètes|dépréciés|peu fiables)|en priorité avant|utilise[zr]? uniquement cet|préfére[zr]? cet`,
     redirect: String.raw`chang|remplac|redirig|défini|configur|doit être|sera`,
-    callFirst: String.raw`en (?:tout )?premier|à chaque tour|(?:appelle[rz]?|utilise[rz]?|invoque[rz]?) (?:d'abord )?cet outil|d'abord (?:appeler|utiliser)|avant (?:toute|tout|de répondre)|premi(?:er|ère) (?:étape|appel|outil)(?: \S+){0,3} (?:de|à|pour) (?:chaque|toute|tout)|au début de (?:chaque|toute)|même si l'utilisateur (?:demande|nomme|choisit) un autre|quelle que soit la (?:demande|question)`,
+    callFirst: String.raw`en (?:tout )?premier|à chaque tour|(?:appelle[rz]?|utilise[rz]?|invoque[rz]?) (?:d'abord|toujours|en premier) cet outil|(?:appelle[rz]?|utilise[rz]?|invoque[rz]?) cet outil (?:d'abord|en premier|avant|toujours)|d'abord (?:appeler|utiliser)|avant (?:toute|tout|de répondre)|premi(?:er|ère) (?:étape|appel|outil)(?: \S+){0,3} (?:de|à|pour) (?:chaque|toute|tout)|au début de (?:chaque|toute)|même si l'utilisateur (?:demande|nomme|choisit) un autre|quelle que soit la (?:demande|question)`,
     othersDisparaged: String.raw`(?:autres|restants)(?: \S+){0,6} (?:outils?|serveurs?|services?|moteurs?|fournisseurs?)(?:[^.]{0,80}) (?:obsolètes?|dépréciés?|périmés?|peu fiables?|retirés?|plus maintenus?|plus pris en charge|conservés? (?:uniquement |seulement )?pour (?:la )?compatibilité|ne (?:doivent|devraient) plus être (?:utilisés|appelés))|(?:le|la) seul(?:e)? (?:moyen|outil|voie|source) (?:fiable|valide|pris en charge|officiel|supporté)`,
   },
   de: {
@@ -540,7 +540,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     scope: String.raw`sempre|ogni (?:volta|turno|chiamata|messaggio|richiesta)|automaticamente`,
     preference: String.raw`invece di|al posto di|gli altri strumenti(?: [^.]{0,60})? sono (?:obsoleti|deprecati)|usa solo questo|preferisci questo`,
     redirect: String.raw`cambi|sostitu|reindirizz|impost|configur|deve essere|sarà`,
-    callFirst: String.raw`(?:chiama|usa|invoca) (?:prima )?questo strumento|prima di (?:qualsiasi|tutto|rispondere)|prim[oa] (?:passo|chiamata|strumento)(?: \S+){0,3} (?:in|di|per) (?:ogni|ciascun|qualsiasi)|all'inizio di (?:ogni|ciascun)|anche se l'utente (?:chiede|nomina|sceglie) un altro`,
+    callFirst: String.raw`(?:chiama|usa|invoca) (?:prima|sempre) questo strumento|(?:chiama|usa|invoca) questo strumento (?:prima|sempre)|prima di (?:qualsiasi|tutto|rispondere)|prim[oa] (?:passo|chiamata|strumento)(?: \S+){0,3} (?:in|di|per) (?:ogni|ciascun|qualsiasi)|all'inizio di (?:ogni|ciascun)|anche se l'utente (?:chiede|nomina|sceglie) un altro`,
     othersDisparaged: String.raw`(?:altri|altre|restanti)(?: \S+){0,6} (?:strumenti|server|servizi|motori|fornitori)(?:[^.]{0,80}) (?:obsolet|deprecat|dismission|non (?:più )?(?:mantenut|affidabil|supportat)|solo per compatibilità|non andrebbero (?:chiamat|usat)|non (?:vanno|devono essere) (?:chiamat|usat))|(?:va|è da) preferire a qualsiasi|va preferito a|gli altri restano solo|(?:l'|il |la )unic[oa] (?:modo|strumento|fonte) (?:affidabil|valid|supportat|ufficial)`,
   },
   ru: {

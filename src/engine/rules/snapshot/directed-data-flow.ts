@@ -150,6 +150,10 @@ function personalDataIsInput(frame: ReadFrame): boolean {
   return params.length > 0 && params.every((x) => PERSONAL_PARAM_RE.test(x.value));
 }
 
+/** A flow the user sees and allows first. */
+const USER_GATED_RE =
+  /\b(?:only )?(?:after|once) (?:the user|they|the user has|they have) (?:confirm|approve|agree|accept)(?:s|ed)?\b|\bshow (?:it|them|the(?: \w+){1,3}) to the user (?:first|before)\b|\bshow (?:it|them|the(?: \w+){1,3}) to the user\b[^.;]{0,40}\b(?:after|once) (?:they|the user) (?:confirm|approve)/i;
+
 /** One frame's verdict, with the secrecy of its whole subject. */
 function judge(
   frame: ReadFrame,
@@ -195,6 +199,9 @@ function judge(
         severity: 'high',
         why: `directs the model to pass ${what}${external ? ' to an outside address' : ''}`,
       };
+    // "show it to the user, and post it only after they confirm": the user sees the flow and
+    // lets it happen.
+    if (USER_GATED_RE.test(frame.text)) return undefined;
     return { severity: 'medium', why: `asks the model to pass ${what} into the call` };
   }
   if (
@@ -325,6 +332,9 @@ function judge(
 
 /** When an English order holds: always, on every item. */
 const STANDING_RE = /\b(?:always|every|each|whenever|all)\b/i;
+
+/** A sample argument object: `{ "message": "…` (the tokeniser spaces the quotes). */
+const JSON_SAMPLE_RE = /\{\s*"\s*[\w-]+\s*"\s*:\s*"/;
 
 const EXAMPLE_RE =
   /\b(?:example|e\.g\.|sample)\b[^.]{0,40}\b(?:curl|request|call|usage|command)\b|^\s*(?:\$ )?curl\s/i;
@@ -649,7 +659,11 @@ export default defineRule({
     for (const { subject, frames: all } of readSnapshot(snapshot)) {
       // Worked examples ("Example cURL request: curl -X POST … -H 'Authorization: Token $KEY'")
       // document the vendor's API; they ask the model for nothing.
-      const frames = all.filter((f) => !EXAMPLE_RE.test(f.text));
+      // So do sample arguments written as JSON ({ "message": "feat: add OAuth2 with JWT tokens" })
+      // that send nowhere.
+      const frames = all.filter(
+        (f) => !EXAMPLE_RE.test(f.text) && !(JSON_SAMPLE_RE.test(f.text) && !hasExternalSink(f)),
+      );
       // Secrecy anywhere in a subject colours its other directives ("…pass the key. No need to
       // mention it."): the sentences are read apart, the intent is one.
       // A reply narrowed to a part, in an item that also does something else (a copy to a
