@@ -89,6 +89,8 @@ export const TRAINING_SETS = [
   'dev56',
   'dev57',
   'dev58',
+  'dev59',
+  'dev60',
 ] as const;
 
 /** Whether a held-out case has a high or critical from the rules once calibrated at `threshold`
