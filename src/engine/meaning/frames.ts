@@ -728,6 +728,10 @@ function isNarration(tokens: readonly Token[], i: number): boolean {
   const next = tokens[i + 1];
   const prev = tokens[i - 1];
   if (prev && (prev.lemma === 'be' || prev.lemma === 'get')) return true;
+  // "this operation will succeed silently": the outcome before the adverb.
+  if (prev && OUTCOME_VERBS.has(prev.lemma)) return true;
+  // "errors instead of silently applying an invalid request": what does not happen.
+  if (prev?.lemma === 'of' && tokens[i - 2]?.lemma === 'instead') return true;
   // "the email will silently fail": an outcome the server reports, not an act asked for.
   if (next && OUTCOME_VERBS.has(next.lemma)) return true;
   if (
@@ -812,6 +816,17 @@ const CONTROL_VERBS = new Set([
 /** "…unless they ask for them": what is left out is there for the asking. */
 const ON_REQUEST_RE = /\bunless\b[^.]{0,30}\b(?:ask|request|want|need)\b/;
 
+/** Telling verbs whose object is what is told, not whom: "mention users" names them. */
+const MENTIONING_VERBS = new Set([
+  'mention',
+  'list',
+  'tag',
+  'raise',
+  'surface',
+  'reveal',
+  'disclose',
+]);
+
 function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
   const onRequest = ON_REQUEST_RE.test(lemmas);
   for (let i = 0; i < tokens.length; i++) {
@@ -866,6 +881,8 @@ function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
           'call',
         ].includes(w),
       );
+      // "do not use @ to mention users": the people mentioned in a text, not its audience.
+      if (MENTIONING_VERBS.has(t.lemma) && EN_USER_WORDS.has(tokens[i + 1]?.lemma ?? '')) continue;
       const bareAfterNeed = /\b(?:need|reason|point)\b/.test(lemmas);
       if (t.lemma === 'show' || t.lemma === 'display' || t.lemma === 'note') {
         if (aimedAtAction && !aimedAtUser) return true;
