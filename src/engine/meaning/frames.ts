@@ -599,6 +599,13 @@ function englishActions(
     // "if they paste a token", "when the user shares a file": the user's own act, not one asked
     // of the model ("ask the user to paste it" still asks: its subject is "you").
     if (doneByUser(tokens, i)) continue;
+    // "Upload credentials are generated …": a noun phrase that is the subject, not an order.
+    if (
+      tokens[i + 1]?.pos === 'NOUN' &&
+      tokens[i + 2]?.lemma === 'be' &&
+      tokens.slice(0, i).every((x) => x.pos === 'PUNCT' || x.pos === 'DET')
+    )
+      continue;
     // "The message text to post" (then another sentence, or none): a noun's purpose, with no
     // object of its own.
     const next = tokens[i + 1];
@@ -780,6 +787,19 @@ const COORDINATORS = new Set(['or', 'and', 'nor', ',']);
  * punctuation); in "do not send or include keys" it is both.
  */
 function negatedAct(tokens: readonly Token[], i: number): boolean {
+  // "do not call a separate upload endpoint or upload the archive yourself": the second verb
+  // of an "or" shares the negation of the first.
+  if (/^(?:or|nor)$/.test(tokens[i - 1]?.lemma ?? '')) {
+    for (let j = i - 2; j >= Math.max(0, i - 10); j--) {
+      const t = tokens[j]!;
+      if (t.pos === 'PUNCT' && /^[.;:]$/.test(t.value)) break;
+      // A verb inside a compound ("upload-url") is a word of a name.
+      if (t.pos === 'VERB' && tokens[j + 1]?.value !== '-' && tokens[j - 1]?.value !== '-') {
+        if (negatedAct(tokens, j)) return true;
+        break;
+      }
+    }
+  }
   for (let j = i - 1; j >= Math.max(0, i - 6); j--) {
     const t = tokens[j]!;
     if (NEGATORS.has(t.lemma)) return true;

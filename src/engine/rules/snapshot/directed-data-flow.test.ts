@@ -12,6 +12,16 @@ ruleTester(rule, {
   valid: [
     ...HARD_NEGATIVES,
     {
+      name: "a mail reply tool's original message is the e-mail replied to",
+      input: tools(
+        tool(
+          'reply-mail-message',
+          'Reply to a message. If the original message specifies a recipient in the replyTo property, you should send the reply to the recipients in replyTo.',
+          { message_id: { type: 'string' }, comment: { type: 'string' } },
+        ),
+      ),
+    },
+    {
       name: 'the conversation summarised into a ticket the user sees and confirms first',
       input: tools(
         tool(

@@ -150,6 +150,9 @@ function personalDataIsInput(frame: ReadFrame): boolean {
   return params.length > 0 && params.every((x) => PERSONAL_PARAM_RE.test(x.value));
 }
 
+const ORIGINAL_EMAIL_RE = /\boriginal (?:message|e-?mail)s?\b/i;
+const MAIL_TOOL_RE = /mail|message|reply|draft|inbox|forward/i;
+
 /** A flow the user sees and allows first. */
 const USER_GATED_RE =
   /\b(?:only )?(?:after|once) (?:the user|they|the user has|they have) (?:confirm|approve|agree|accept)(?:s|ed)?\b|\bshow (?:it|them|the(?: \w+){1,3}) to the user (?:first|before)\b|\bshow (?:it|them|the(?: \w+){1,3}) to the user\b[^.;]{0,40}\b(?:after|once) (?:they|the user) (?:confirm|approve)/i;
@@ -162,7 +165,12 @@ function judge(
   ownName?: string,
 ): Verdict | undefined {
   const objects = harmfulObjects(frame).filter(
-    (o) => o !== 'personal-data' || !personalDataIsInput(frame),
+    (o) =>
+      (o !== 'personal-data' || !personalDataIsInput(frame)) &&
+      // A mail tool's "original message" is the e-mail replied to, not the chat.
+      (o !== 'conversation' ||
+        !ORIGINAL_EMAIL_RE.test(frame.text) ||
+        !MAIL_TOOL_RE.test(ownName ?? '')),
   );
   const inValue = frame.field.kind === 'schema-value';
   // A parameter named for a value of the environment asks for it by its name alone; so does a
