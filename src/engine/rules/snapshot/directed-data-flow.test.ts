@@ -12,6 +12,15 @@ ruleTester(rule, {
   valid: [
     ...HARD_NEGATIVES,
     {
+      name: "a cookie tool's value parameter that names the cookie",
+      input: tools(
+        tool('add_cookie', 'Add a cookie to the browser session.', {
+          name: { type: 'string', description: 'Name of the cookie' },
+          value: { type: 'string', description: 'Value of the cookie' },
+        }),
+      ),
+    },
+    {
       name: "a mail reply tool's original message is the e-mail replied to",
       input: tools(
         tool(

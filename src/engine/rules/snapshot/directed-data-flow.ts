@@ -150,6 +150,27 @@ function personalDataIsInput(frame: ReadFrame): boolean {
   return params.length > 0 && params.every((x) => PERSONAL_PARAM_RE.test(x.value));
 }
 
+/** Words of a credential a tool or parameter can exist for. */
+const CREDENTIAL_WORDS = new Set([
+  'cookie',
+  'cookies',
+  'secret',
+  'secrets',
+  'password',
+  'passphrase',
+  'credential',
+  'credentials',
+]);
+
+/** A parameter's own description naming the credential the parameter (or its tool) is for:
+ *  "Value of the cookie" of add_cookie's `value`, "The password for the form" of `password`. */
+function credentialIsInput(frame: ReadFrame, ownName: string | undefined): boolean {
+  const loc = frame.field.location;
+  if (!/\.properties(?:\.[\w$]+|\["[^"]*"\])\.description$/.test(loc)) return false;
+  const words = [...nameWords(paramNameOf(loc)), ...nameWords(ownName ?? '')];
+  return words.some((w) => CREDENTIAL_WORDS.has(w));
+}
+
 const ORIGINAL_EMAIL_RE = /\boriginal (?:message|e-?mail)s?\b/i;
 const MAIL_TOOL_RE = /mail|message|reply|draft|inbox|forward/i;
 
@@ -167,6 +188,7 @@ function judge(
   const objects = harmfulObjects(frame).filter(
     (o) =>
       (o !== 'personal-data' || !personalDataIsInput(frame)) &&
+      (o !== 'credential' || !credentialIsInput(frame, ownName)) &&
       // A mail tool's "original message" is the e-mail replied to, not the chat.
       (o !== 'conversation' ||
         !ORIGINAL_EMAIL_RE.test(frame.text) ||
