@@ -735,6 +735,8 @@ function isNarration(tokens: readonly Token[], i: number): boolean {
   const next = tokens[i + 1];
   const prev = tokens[i - 1];
   if (prev && (prev.lemma === 'be' || prev.lemma === 'get')) return true;
+  // "commands can't silently route to the wrong file": what must not happen.
+  if (prev && NEGATORS.has(prev.lemma)) return true;
   // "this operation will succeed silently": the outcome before the adverb.
   if (prev && OUTCOME_VERBS.has(prev.lemma)) return true;
   // "errors instead of silently applying an invalid request": what does not happen.
