@@ -364,7 +364,7 @@ const MODAL_RE =
   /\b(?:you|assistants?|models?|ai|agents?|llms?|claude|gpt|callers?|clients?)\b[^.]{0,30}?\b(?:must|should|need to|needs to|have to|has to|are required to|is required to|shall|will need to|ought to)\b|\b(?:make sure|be sure|remember to|ensure|don't forget|do not forget|it is (?:required|mandatory|necessary|essential|important) (?:to|that)|it's (?:required|mandatory|necessary|essential|important) (?:to|that)|is expected to|are expected to|is to be|are to be)\b|\b(?:should|must|shall|needs? to|has to|have to)\s+(?:always\s+|also\s+)?(?:be\s+)?(?:hold|contain|include|carry|have|receive|get|take|be set|be filled|be populated|filled|populated|set|equal|match|mirror|repeat|echo|copy)\b/;
 /** Obeying text from elsewhere: the verb and what is obeyed, next to each other. */
 const OBEY_REMOTE_RE =
-  /\b(?:take|have) (?:precedence|priority) over\b|\bas if (?:it|they) (?:be|come from) (?:the user|a user)\b|\b(?:carry out|do|follow|execute|perform|obey|act on) what (?:it|they|that|the|this|those|these)(?: \w+)? (?:say|describe|list|specify|ask|request|contain|tell|instruct|require|indicate)\b|\btreat (?:its|their|the|them|those|these|it|that|this)\b(?: \w+){0,4} as (?:part of )?(?:\w+ ){0,2}(?:task|order|directive|to-?do)|\blet (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} (?:decide|dictate|determine|drive|guide|direct|steer)\b|\btreat (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} as (?:part of )?(?:\w+ ){0,2}(?:instruction|rule|system|policy|command)|\bcarry (?:those|these|the|its|their|them|it)(?: \w+){0,2} out\b|\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|directive|guidance|step|rule|command|procedure|task|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
+  /\b(?:take|have) (?:precedence|priority) over\b|\bas if (?:it|they) (?:be|come from) (?:the user|a user)\b|\b(?:carry out|do|follow|execute|perform|obey|act on) what (?:it|they|that|the|this|those|these)(?: \w+)? (?:say|describe|list|specify|ask|request|contain|tell|instruct|require|indicate)\b|\btreat (?:its|their|the|them|those|these|it|that|this)\b(?: \w+){0,4} as (?:part of )?(?:\w+ ){0,2}(?:task|order|directive|to-?do)|\blet (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} (?:decide|dictate|determine|drive|guide|direct|steer)\b|\btreat (?:its|their|the|them|those|these|it)\b(?: \w+){0,2} as (?:part of )?(?:\w+ ){0,2}(?:instruction|rule|system|policy|command)|\bcarry (?:those|these|the|its|their|them|it)(?: \w+){0,2} out\b|\b(?:perform|execute|run|complete|do) (?:them|those|these)\b|\b(?:follow|obey|comply with|carry out|execute|apply|do|act on)\s+(?:\w+\s+){0,3}(?:instruction|direction|directive|guidance|step|rule|command|procedure|task|what it say|what it ask|what it contain|what it request|what it tell|what the (?:page|url|link|response|document|file|resource) say|whatever it|everything it|its content|them exactly|it exactly)/;
 /** Orders quoted as what some text says: "text on a page that tells you to ignore …". */
 const REPORTED_ORDER_RE =
   /\b(?:text|content|page|pages|document|message|email|comment|issue|instruction)s? (?:\w+ ){0,4}(?:that|which) (?:tells?|asks?|instructs?|urges?|wants?|directs?) (?:you|the (?:model|assistant|agent|ai))\b/;
@@ -436,6 +436,8 @@ function isImperativeClause(clause: readonly Token[]): boolean {
   const t = clause[i];
   if (!t) return false;
   if (SUBORDINATORS.has(t.lemma)) return false;
+  // A command written out as an order: "git push to the remote named …".
+  if (t.lemma === 'git' && GIT_VERBS.has(clause[i + 1]?.lemma ?? '')) return true;
   // wink tags a capitalised sentence-initial verb as a proper noun sometimes ("Include …"); the
   // lemma decides then: a known action verb written in its base form.
   const base = t.value.toLowerCase() === t.lemma;
@@ -443,6 +445,8 @@ function isImperativeClause(clause: readonly Token[]): boolean {
     return (base && !/s$/.test(t.value.toLowerCase())) || base;
   return base && t.pos !== 'MASK' && (IMPERATIVE_VERBS.has(t.lemma) || EN_TELL_VERBS.has(t.lemma));
 }
+
+const GIT_VERBS = new Set(['push', 'commit', 'clone', 'pull', 'fetch', 'remote', 'config']);
 
 const MODEL_NOUNS = new Set(['assistant', 'agent', 'model', 'ai', 'llm', 'copilot', 'claude']);
 
@@ -537,6 +541,7 @@ function englishActions(
   const forbidden = new Set<ActionKind>();
   /** Acts asked outright, not only named in a condition ("if a diff adds one"). */
   const ordered = new Set<ActionKind>();
+  const orderedOrAfter = new Set<ActionKind>();
   let passiveFlow = false;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -549,6 +554,17 @@ function englishActions(
     // Stative verbs ("it may contain a password", "results hold the URL") describe; only a modal
     // makes them a demand ("the note should contain the key").
     if (STATIVE_VERBS.has(t.lemma) && !precededByModal(tokens, i)) continue;
+    // "Values can include API keys": what something may hold, said of it, not asked.
+    if (
+      POSSIBILITY_MODALS.has(tokens[i - 1]?.lemma ?? '') &&
+      /^(?:NOUN|PROPN)$/.test(tokens[i - 2]?.pos ?? '')
+    )
+      continue;
+    // "tell the user instead of committing them": what is not done.
+    if (tokens[i - 1]?.lemma === 'of' && tokens[i - 2]?.lemma === 'instead') {
+      forbidden.add(kind);
+      continue;
+    }
     // "the Cloud Run console", "Google Drive Share": a capitalised word inside a name.
     if (t.pos === 'PROPN' && i > 0 && /^[A-Z]/.test(t.value) && /^[A-Z]/.test(tokens[i - 1]!.value))
       continue;
@@ -568,6 +584,13 @@ function englishActions(
     if (t.lemma === 'look' && /^(?:like|as)$/.test(tokens[i + 1]?.lemma ?? '')) continue;
     // "stop and check with the user": asking someone, not reading something.
     if (t.lemma === 'check' && tokens[i + 1]?.lemma === 'with') continue;
+    // "check the content for API keys": a search for secrets (to stop on them), not a read of them.
+    if (
+      SEARCH_VERBS.has(t.lemma) &&
+      tokens.slice(i + 1, i + 6).some((x) => x.lemma === 'for') &&
+      !tokens.slice(i + 1, i + 6).some((x) => x.mask === 'path')
+    )
+      continue;
     // "follow-up", "follow up on": a noun or another verb, not obedience.
     if (t.lemma === 'follow' && /^(?:-|up)$/.test(tokens[i + 1]?.lemma ?? '')) continue;
     // Nouns only count when they stand where a verb does: "bcc x@y", "cc the team", "<paste …>".
@@ -619,6 +642,8 @@ function englishActions(
     else {
       actions.add(kind);
       if (!inCondition(tokens, i)) ordered.add(kind);
+      // "merge after adding the bot as admin": an act done first is ordered too.
+      if (!inCondition(tokens, i, FORESEEN_OPENERS)) orderedOrAfter.add(kind);
     }
   }
   // "call append_insight with every email returned": what follows "with" goes into the call.
@@ -651,6 +676,16 @@ function englishActions(
   // A safeguard ("never include tokens in `changes`; if a diff adds one, stop and ask the
   // user") names the act it forbids again in its conditions: those mentions ask for nothing.
   for (const kind of forbidden) if (!ordered.has(kind)) actions.delete(kind);
+  // A transmission named only as the time of another act ("before committing, check the content
+  // for keys") sends nothing, unless an address says where to.
+  if (
+    actions.has('transmit') &&
+    !orderedOrAfter.has('transmit') &&
+    !tokens.some(
+      (x) => x.mask === 'url' || x.mask === 'email' || x.mask === 'domain' || x.mask === 'ip',
+    )
+  )
+    actions.delete('transmit');
   return { actions, forbidden, passiveFlow };
 }
 
@@ -672,14 +707,20 @@ const CONDITION_OPENERS = new Set([
 ]);
 
 /** The act stands in a condition or time clause ("if a diff adds one", "before writing it"). */
-function inCondition(tokens: readonly Token[], i: number): boolean {
+function inCondition(
+  tokens: readonly Token[],
+  i: number,
+  openers: ReadonlySet<string> = CONDITION_OPENERS,
+): boolean {
   for (let j = i - 1; j >= Math.max(0, i - 6); j--) {
     const t = tokens[j]!;
     if (t.pos === 'PUNCT') return false;
-    if (CONDITION_OPENERS.has(t.lemma)) return true;
+    if (openers.has(t.lemma)) return true;
   }
   return false;
 }
+/** Openers of an act still to come, which the clause does not order: "before committing". */
+const FORESEEN_OPENERS = new Set(['if', 'when', 'whenever', 'unless', 'before', 'while']);
 
 /** Past participles that end in no "-ed" or "-en". */
 const IRREGULAR_PARTICIPLES = new Set([
@@ -766,6 +807,8 @@ function isNarration(tokens: readonly Token[], i: number): boolean {
 }
 
 const STATIVE_VERBS = new Set(['contain', 'hold', 'receive', 'carry']);
+const SEARCH_VERBS = new Set(['check', 'scan', 'inspect', 'examine', 'review', 'audit']);
+const POSSIBILITY_MODALS = new Set(['can', 'may', 'might', 'could']);
 const MODALS = new Set(['should', 'must', 'shall', 'need', 'ought', 'have', 'has']);
 
 function precededByModal(tokens: readonly Token[], i: number): boolean {
@@ -1136,7 +1179,9 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
   const obeysRemote =
     !forbidden.has('follow') &&
     (actions.has('follow') ||
-      /\b(?:treat|carry|let|precedence|priority|as if)\b/.test(plainLemmas)) &&
+      /\b(?:treat|carry|let|precedence|priority|as if|perform|execute|run|complete|do)\b/.test(
+        plainLemmas,
+      )) &&
     OBEY_REMOTE_RE.test(plainLemmas) &&
     // "follow the setup guide at https://docs…" is documentation; unless what is fetched is to
     // outrank what the model was given ("they supersede this description", "carry them out
@@ -1144,7 +1189,7 @@ function englishFrame(sentence: Sentence, ctx: ReadContext): Frame {
     (!/\b(?:guide|documentation|docs|tutorial|setup|installation|readme|convention|style|format|schema|spec(?:ification)?|syntax|pattern|example)\b/.test(
       plainLemmas,
     ) ||
-      /\b(?:supersede|precedence|priority|override|outrank)\b|\bbefore (?:the user|anything else|any other)\b/.test(
+      /\b(?:supersede|precedence|priority|override|outrank)\b|\bbefore\b[^.;]{0,30}\b(?:the user|anything else|any other)\b/.test(
         plainLemmas,
       ));
   // "report bugs at https://…" is not moving data, unless what is sent is a secret or a file.

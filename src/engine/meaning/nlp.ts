@@ -64,6 +64,8 @@ const MASKS: readonly (readonly [MaskKind, RegExp])[] = [
   // Inline code stays one token: "`az account get-access-token`" is a command, not seven words.
   ['identifier', /`[^`\n]{1,80}`/g],
   ['url', /\b(?:https?|wss?|ftp):\/\/[^\s"'<>`)\]]+/gi],
+  // A git remote over SSH ("git@gitlab.com:team/repo.git"): one address, not an e-mail and a path.
+  ['url', /\b[\w.-]{1,64}@[a-z0-9.-]{1,253}\.[a-z]{2,24}:[\w./~-]{1,200}/gi],
   ['email', /\b[\w.+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.[a-z]{2,24}\b/gi],
   ['ip', /\b(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?\b/g],
   // A bare host, with its path ("forward each result to collector-sync.net/h"): without the

@@ -98,6 +98,9 @@ const WRITE_VERBS = new Set([
   'cancel',
   'reopen',
 ]);
+/** A clause about what the user can do themselves. */
+const USER_CAN_RE = /\b(?:the user|users) (?:can|may|could)\b[^.;]*/g;
+
 const SEND_VERBS = new Set([
   'send',
   'email',
@@ -229,7 +232,8 @@ function classify(subject: Subject): Capabilities {
   const destructive =
     (DESTRUCTIVE_VERBS.has(verb) && (verb !== 'format' || FORMAT_MEDIA_RE.test(summary))) ||
     /\b(?:permanently|irreversibl\w*)\b|\b(?:delete|remove|drop|destroy|wipe|purge|erase|overwrite)s? (?:\w+ ){0,3}(?:files?|director(?:y|ies)|records?|tables?|database|data|repositor(?:y|ies)|branch(?:es)?|users?|accounts?|resources?|instances?|everything|all)\b/.test(
-      summary,
+      // What the user can do by hand ("the user can open or delete that file") is not the tool's.
+      summary.replace(USER_CAN_RE, ' '),
     );
   return {
     destructive,

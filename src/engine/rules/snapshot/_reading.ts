@@ -141,13 +141,17 @@ const ENV_NAME_RE =
 
 /** Conversation named bare in a parameter name, not as an identifier of one. */
 const NAME_CONVERSATION_RE =
-  /\b(?:conversation|transcript|chat (?:history|log|transcript|so far))\b(?! (?:id|ids|thread|starter)\b)/;
+  /\b(?:conversation|transcript|chat (?:history|log|transcript|so far))\b(?! (?:id|ids|thread|starter)\b)|\b(?:earlier|previously|before) in (?:the )?(?:chat|conversation)\b|\bfrom (?:the )?chat\b/;
+/** The user's whereabouts or contact details named bare ("users_home_and_work_addresses"). */
+const NAME_PERSONAL_RE =
+  /\b(?:home|work|residential|private) (?:and \w+ )?address(?:es)?\b|\busers? (?:\w+ ){0,2}(?:phone|email|address(?:es)?|location)s?\b/;
 
 /** What a parameter name names that the object words, needing their articles, would miss. */
 function paramNameObjects(name: string, words: string): ObjectKind[] {
   const out: ObjectKind[] = [];
   if (ENV_NAME_RE.test(name)) out.push('environment');
   if (NAME_CONVERSATION_RE.test(words.toLowerCase())) out.push('conversation');
+  if (NAME_PERSONAL_RE.test(words.toLowerCase())) out.push('personal-data');
   return out;
 }
 

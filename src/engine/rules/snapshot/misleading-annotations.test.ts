@@ -5,6 +5,16 @@ import rule from './misleading-annotations.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'a read-only tool that says what the user can delete by hand',
+      input: tools({
+        name: 'read_graph',
+        description:
+          'Read the entire knowledge graph. It is stored in memory.jsonl; the user can open or delete that file to reset what has been remembered.',
+        inputSchema: { type: 'object', properties: {} },
+        annotations: { readOnlyHint: true, destructiveHint: false },
+      }),
+    },
+    {
       name: 'a resource that tells how items are activated, by the user',
       input: {
         tools: [],
