@@ -91,6 +91,8 @@ export const TRAINING_SETS = [
   'dev58',
   'dev59',
   'dev60',
+  'dev61',
+  'dev62',
 ] as const;
 
 /** Whether a held-out case has a high or critical from the rules once calibrated at `threshold`
