@@ -554,10 +554,11 @@ function englishActions(
     // Stative verbs ("it may contain a password", "results hold the URL") describe; only a modal
     // makes them a demand ("the note should contain the key").
     if (STATIVE_VERBS.has(t.lemma) && !precededByModal(tokens, i)) continue;
-    // "Values can include API keys": what something may hold, said of it, not asked.
+    // "Values can include API keys": what a result may hold, said of it, not asked ("the notes
+    // field can include the key" still asks: a field is where the model writes).
     if (
       POSSIBILITY_MODALS.has(tokens[i - 1]?.lemma ?? '') &&
-      /^(?:NOUN|PROPN)$/.test(tokens[i - 2]?.pos ?? '')
+      OUTPUT_NOUNS.has((tokens[i - 2]?.lemma ?? '').toLowerCase().replace(/s$/, ''))
     )
       continue;
     // "tell the user instead of committing them": what is not done.
@@ -808,6 +809,18 @@ function isNarration(tokens: readonly Token[], i: number): boolean {
 
 const STATIVE_VERBS = new Set(['contain', 'hold', 'receive', 'carry']);
 const SEARCH_VERBS = new Set(['check', 'scan', 'inspect', 'examine', 'review', 'audit']);
+/** What a tool returns: its values, results, output. */
+const OUTPUT_NOUNS = new Set([
+  'value',
+  'result',
+  'output',
+  'response',
+  'entry',
+  'record',
+  'item',
+  'log',
+  'row',
+]);
 const POSSIBILITY_MODALS = new Set(['can', 'may', 'might', 'could']);
 const MODALS = new Set(['should', 'must', 'shall', 'need', 'ought', 'have', 'has']);
 
