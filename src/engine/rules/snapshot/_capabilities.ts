@@ -146,12 +146,13 @@ const EXEC_NAME_VERBS = new Set([
   'launch',
 ]);
 const EXEC_RE =
-  /\b(?:execut\w*|run\w*|eval\w*|spawn\w*|invoke|start\w*|launch\w*)\b[^.]{0,40}\b(?:shell|terminal|bash|powershell|command(?:s| line)?|code|scripts?|python|javascript|js|ruby|node|sql|queries|expressions?|process(?:es)?|programs?|executables?|binar(?:y|ies))\b|\b(?:shell|terminal|command[- ]line) (?:access|commands?)\b|\bsupports? (?:javascript|python|js) expressions\b|\beval\(|\bexec\(/;
+  /\b(?:execut\w*|run\w*|eval\w*|spawn\w*|invoke|start\w*|launch\w*)\b[^.]{0,40}\b(?:shell|terminal|bash|powershell|command(?:s| line)?|code|scripts?|python|javascript|js|ruby|node|sql|(?<!search |web )queries|expressions?|(?<!search |background )process(?:es)?|programs?|executables?|binar(?:y|ies))\b|\b(?:shell|terminal|command[- ]line) (?:access|commands?)\b|\bsupports? (?:javascript|python|js) expressions\b|\beval\(|\bexec\(/;
 /** Evaluation stated outright, in any field (a parameter that "supports JavaScript expressions"). */
 const EXPLICIT_EVAL_RE =
   /\bsupports? (?:arbitrary )?(?:javascript|python|js|ruby|lua|shell) (?:expressions|code)\b|\beval\(|\bexec\(/;
 /** A description whose first words are an execution verb. */
-const EXEC_LEAD_RE = /^(?:\W*\w+\W+){0,2}?(?:execut|run|eval|spawn|start|launch)\w*\b/;
+// "List all running processes": "running" describes what is listed.
+const EXEC_LEAD_RE = /^(?:\W*\w+\W+){0,2}?(?:execut|run(?!ning)|eval|spawn|start|launch)\w*\b/;
 const URL_FETCH_RE =
   /\b(?:fetch\w*|request\w*|download\w*|retriev\w*|navigat\w*|load\w*|crawl\w*|scrap\w*|proxy\w*|visit\w*|get\w*|check\w*|call\w*|access\w*)\b[^.]{0,40}\b(?:url|urls|uri|web ?page|website|endpoint|link|http)/;
 const PRIVATE_READ_RE =
@@ -199,11 +200,33 @@ const KNOWN_VERBS = new Set([
   'charge',
 ]);
 
-/** The name's verb: the first word, or the second when the first is a product prefix (`slack_get_…`). */
+/** Verbs that only read. */
+const READ_VERBS = new Set([
+  'get',
+  'list',
+  'read',
+  'search',
+  'fetch',
+  'query',
+  'find',
+  'retrieve',
+  'view',
+  'show',
+  'describe',
+]);
+
+/** The name's verb: the first word, or the second when the first is a product prefix (`slack_get_…`,
+ *  `mail_list_aliases`: a prefix that is a verb too yields to a reading verb after it), or a
+ *  reading verb at the end of a name with no verb in front (`nfs-file-share-get`). */
 function firstVerb(tool: McpTool): string {
   const words = nameWords(tool.name ?? '');
   const [first = '', second = ''] = words;
-  return !KNOWN_VERBS.has(first) && KNOWN_VERBS.has(second) ? second : first;
+  const last = words.at(-1) ?? '';
+  if (READ_VERBS.has(second) && !DESTRUCTIVE_VERBS.has(first) && !WRITE_VERBS.has(first))
+    return second;
+  if (!KNOWN_VERBS.has(first) && KNOWN_VERBS.has(second)) return second;
+  if (!KNOWN_VERBS.has(first) && READ_VERBS.has(last)) return last;
+  return first;
 }
 
 // Memoised per subject for the same reason as subjectsOf(): several rules classify every tool.

@@ -5,6 +5,40 @@ import rule from './misleading-annotations.js';
 ruleTester(rule, {
   valid: [
     {
+      name: 'read-only tools that list running processes or run search queries',
+      input: tools(
+        {
+          name: 'list_processes',
+          description: 'List all running processes. Returns PID, command name and CPU usage.',
+          inputSchema: { type: 'object', properties: {} },
+          annotations: { readOnlyHint: true },
+        },
+        {
+          name: 'search_engine_batch',
+          description: 'Run multiple search queries simultaneously.',
+          inputSchema: { type: 'object', properties: { queries: { type: 'array' } } },
+          annotations: { readOnlyHint: true },
+        },
+      ),
+    },
+    {
+      name: 'read-only tools whose product prefix is a verb too, or whose verb comes last',
+      input: tools(
+        {
+          name: 'mail_listAliasesV1',
+          description: 'Retrieve a paginated list of aliases across all mailboxes.',
+          inputSchema: { type: 'object', properties: { page: { type: 'number' } } },
+          annotations: { readOnlyHint: true },
+        },
+        {
+          name: 'nfs-file-share-get',
+          description: 'Get a file share by ID.',
+          inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
+          annotations: { readOnlyHint: true },
+        },
+      ),
+    },
+    {
       name: 'a read-only tool that says what the user can delete by hand',
       input: tools({
         name: 'read_graph',
@@ -111,6 +145,16 @@ ruleTester(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'a deleting tool whose second word reads like a list, annotated read-only',
+      input: tools({
+        name: 'delete_list_items',
+        description: 'Delete the items of a list.',
+        inputSchema: { type: 'object', properties: { list_id: { type: 'string' } } },
+        annotations: { readOnlyHint: true },
+      }),
+      findings: [{ severity: 'high' }],
+    },
     {
       name: 'a resource that orders every listed item activated',
       input: {

@@ -4,6 +4,15 @@ import rule from './tool-name-collision.js';
 
 ruleTester(rule, {
   valid: [
+    {
+      name: 'a get/set pair behind a product prefix, and a one/many pair',
+      input: tools(
+        tool('figma_get_annotations', 'Get annotations.'),
+        tool('figma_set_annotations', 'Set annotations.'),
+        tool('markIssueFalsePositive', 'Mark one issue as a false positive.'),
+        tool('markIssuesFalsePositive', 'Mark several issues as false positives.'),
+      ),
+    },
     ...HARD_NEGATIVES,
     {
       name: 'singular and plural, get and set',

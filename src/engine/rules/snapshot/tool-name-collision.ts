@@ -39,8 +39,57 @@ function isOrdinaryVariant(a: string, b: string): boolean {
   return l === `${s}s` || l === `${s}es` || /^\d+$/.test(l.slice(s.length));
 }
 
-function firstWord(name: string): string {
-  return nameWords(name)[0] ?? '';
+/** Words of operations: two names that differ in one of these are two operations. */
+const OPERATION_WORDS = new Set([
+  'get',
+  'set',
+  'add',
+  'put',
+  'list',
+  'create',
+  'delete',
+  'update',
+  'remove',
+  'enable',
+  'disable',
+  'start',
+  'stop',
+  'show',
+  'hide',
+  'open',
+  'close',
+  'lock',
+  'unlock',
+  'read',
+  'write',
+  'load',
+  'save',
+  'push',
+  'pull',
+  'pin',
+  'unpin',
+  'follow',
+  'unfollow',
+  'mark',
+  'unmark',
+  'link',
+  'unlink',
+]);
+
+/**
+ * Names that differ in one word, where that word is a plural of the other ("markIssueFalsePositive"
+ * / "markIssuesFalsePositive") or another operation ("figma_get_slide_transition" /
+ * "figma_set_slide_transition"): ordinary API design, not a look-alike.
+ */
+function differsInOneOrdinaryWord(a: string, b: string): boolean {
+  const wa = nameWords(a);
+  const wb = nameWords(b);
+  if (wa.length !== wb.length) return false;
+  const diff = wa.flatMap((w, k) => (w === wb[k] ? [] : [[w, wb[k]!] as const]));
+  if (diff.length !== 1) return false;
+  const [x, y] = diff[0]!;
+  const [s, l] = x.length <= y.length ? [x, y] : [y, x];
+  return l === `${s}s` || l === `${s}es` || (OPERATION_WORDS.has(x) && OPERATION_WORDS.has(y));
 }
 
 /** Comparing every pair is quadratic; above this many tools only exact skeleton matches are checked. */
@@ -96,8 +145,9 @@ export default defineRule({
         const a = skeletons[i]!;
         const b = skeletons[j]!;
         if (a === b || a.length < 6 || b.length < 6 || isOrdinaryVariant(a, b)) continue;
-        // get_user / set_user: a different verb is a different operation, not a typo.
-        if (firstWord(names[i]!) !== firstWord(names[j]!)) continue;
+        // get_user / set_user, figma_get_x / figma_set_x: a different operation, not a typo.
+        if (differsInOneOrdinaryWord(names[i]!, names[j]!)) continue;
+        if ((nameWords(names[i]!)[0] ?? '') !== (nameWords(names[j]!)[0] ?? '')) continue;
         if (editDistance(a, b, 1) <= 1) report(i, j, 'medium', 'is one character away from');
       }
     }
