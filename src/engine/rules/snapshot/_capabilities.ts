@@ -165,10 +165,8 @@ const FORMAT_MEDIA_RE =
 const CONFIRM_PARAM_RE =
   /^(?:confirm\w*|approv\w*|acknowledg\w*|user_?confirm\w*|dry_?run|preview|require_?confirmation|consent\w*|i_?understand\w*|are_?you_?sure)$/i;
 
-const KNOWN_VERBS = new Set([
-  ...DESTRUCTIVE_VERBS,
-  ...WRITE_VERBS,
-  ...SEND_VERBS,
+/** Verbs that only read. */
+const READ_VERBS = new Set([
   'get',
   'list',
   'read',
@@ -176,13 +174,20 @@ const KNOWN_VERBS = new Set([
   'fetch',
   'query',
   'find',
-  'browse',
-  'scrape',
-  'crawl',
   'retrieve',
   'view',
   'show',
   'describe',
+]);
+
+const KNOWN_VERBS = new Set([
+  ...DESTRUCTIVE_VERBS,
+  ...WRITE_VERBS,
+  ...SEND_VERBS,
+  ...READ_VERBS,
+  'browse',
+  'scrape',
+  'crawl',
   'execute',
   'exec',
   'run',
@@ -198,21 +203,6 @@ const KNOWN_VERBS = new Set([
   'sell',
   'trade',
   'charge',
-]);
-
-/** Verbs that only read. */
-const READ_VERBS = new Set([
-  'get',
-  'list',
-  'read',
-  'search',
-  'fetch',
-  'query',
-  'find',
-  'retrieve',
-  'view',
-  'show',
-  'describe',
 ]);
 
 /** The name's verb: the first word, or the second when the first is a product prefix (`slack_get_…`,
