@@ -562,7 +562,7 @@ function englishActions(
     )
       continue;
     // "tell the user instead of committing them": what is not done.
-    if (tokens[i - 1]?.lemma === 'of' && tokens[i - 2]?.lemma === 'instead') {
+    if (afterInsteadOf(tokens, i)) {
       forbidden.add(kind);
       continue;
     }
@@ -642,9 +642,10 @@ function englishActions(
     if (negatedAct(tokens, i)) forbidden.add(kind);
     else {
       actions.add(kind);
-      if (!inCondition(tokens, i)) ordered.add(kind);
+      const opener = conditionOpener(tokens, i);
+      if (opener === undefined) ordered.add(kind);
       // "merge after adding the bot as admin": an act done first is ordered too.
-      if (!inCondition(tokens, i, FORESEEN_OPENERS)) orderedOrAfter.add(kind);
+      if (opener === undefined || !FORESEEN_OPENERS.has(opener)) orderedOrAfter.add(kind);
     }
   }
   // "call append_insight with every email returned": what follows "with" goes into the call.
@@ -707,19 +708,20 @@ const CONDITION_OPENERS = new Set([
   'while',
 ]);
 
-/** The act stands in a condition or time clause ("if a diff adds one", "before writing it"). */
-function inCondition(
-  tokens: readonly Token[],
-  i: number,
-  openers: ReadonlySet<string> = CONDITION_OPENERS,
-): boolean {
+/** The word opening the condition or time clause the act stands in ("if a diff adds one",
+ *  "before writing it"), if it stands in one. */
+function conditionOpener(tokens: readonly Token[], i: number): string | undefined {
   for (let j = i - 1; j >= Math.max(0, i - 6); j--) {
     const t = tokens[j]!;
-    if (t.pos === 'PUNCT') return false;
-    if (openers.has(t.lemma)) return true;
+    if (t.pos === 'PUNCT') return undefined;
+    if (CONDITION_OPENERS.has(t.lemma)) return t.lemma;
   }
-  return false;
+  return undefined;
 }
+
+/** "… instead of committing them": the act right after is what is not done. */
+const afterInsteadOf = (tokens: readonly Token[], i: number): boolean =>
+  tokens[i - 1]?.lemma === 'of' && tokens[i - 2]?.lemma === 'instead';
 /** Openers of an act still to come, which the clause does not order: "before committing". */
 const FORESEEN_OPENERS = new Set(['if', 'when', 'whenever', 'unless', 'before', 'while']);
 
@@ -782,7 +784,7 @@ function isNarration(tokens: readonly Token[], i: number): boolean {
   // "this operation will succeed silently": the outcome before the adverb.
   if (prev && OUTCOME_VERBS.has(prev.lemma)) return true;
   // "errors instead of silently applying an invalid request": what does not happen.
-  if (prev?.lemma === 'of' && tokens[i - 2]?.lemma === 'instead') return true;
+  if (afterInsteadOf(tokens, i)) return true;
   // "the email will silently fail": an outcome the server reports, not an act asked for.
   if (next && OUTCOME_VERBS.has(next.lemma)) return true;
   if (

@@ -433,6 +433,14 @@ function withoutOwnAddresses(frame: ReadFrame, own: ReadonlySet<string>): ReadFr
   return sinks.length === frame.sinks.length ? frame : { ...frame, sinks };
 }
 
+/** A medium finding of one of the schema passes below, ready to report. */
+interface SchemaFinding {
+  subject: string;
+  location: string;
+  snippet: string;
+  message: string;
+}
+
 /** Acts a parameter's name can order: handing something over, a grant, another call. */
 const NAME_ACT_WORDS = new Set([
   'share',
@@ -490,13 +498,12 @@ const NAME_ADDRESS_RE =
  * true), or naming an address to send to. The model passes defaults as they stand, and a name
  * is read by the model like any other text.
  */
-function orderingParamNames(
-  snapshot: Parameters<typeof readSnapshot>[0],
-): { location: string; param: string; why: string }[] {
-  const out: { location: string; param: string; why: string }[] = [];
+function orderingParamNames(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFinding[] {
+  const out: SchemaFinding[] = [];
   const tools = Array.isArray(snapshot.tools) ? snapshot.tools : [];
   tools.forEach((tool, i) => {
     if (!tool || typeof tool !== 'object') return;
+    const label = typeof tool.name === 'string' ? tool.name.slice(0, 80) : i;
     for (const { name, schema } of toolParameters(tool)) {
       const words = nameWords(name);
       if (words.length < 4) continue;
@@ -510,7 +517,12 @@ function orderingParamNames(
         why = 'orders an extra act for others, on by default';
       else if (acts && NAME_ADDRESS_RE.test(phrase)) why = 'names an address to send to';
       if (why)
-        out.push({ location: `tools[${i}].inputSchema.properties.${name}`, param: name, why });
+        out.push({
+          subject: `tools[${i}]`,
+          location: `tools[${i}].inputSchema.properties.${name}`,
+          snippet: name,
+          message: `Tool "${label}" has a parameter whose name ${why}: "${name}".`,
+        });
     }
   });
   return out;
@@ -530,8 +542,8 @@ const DELIVERY_RE =
 function describedDefaults(
   snapshot: Parameters<typeof readSnapshot>[0],
   own: ReadonlySet<string>,
-): { subject: string; location: string; value: string; param: string }[] {
-  const out: { subject: string; location: string; value: string; param: string }[] = [];
+): SchemaFinding[] {
+  const out: SchemaFinding[] = [];
   const consider = (subject: string, location: string, param: string, text: unknown): void => {
     if (typeof text !== 'string' || !/default/i.test(text)) return;
     const stated = DESCRIBED_DEFAULT_RE.exec(text);
@@ -546,7 +558,12 @@ function describedDefaults(
         .at(-1) ?? '';
     if (!DELIVERY_RE.test(sentence) && !DESTINATION_PARAM_RE.test(param.replace(/[-\s]/g, '_')))
       return;
-    out.push({ subject, location, value: text, param });
+    out.push({
+      subject,
+      location,
+      snippet: text,
+      message: `The ${subject.startsWith('prompts') ? 'prompt argument' : 'parameter'} "${param.slice(0, 80)}" says it sends to an outside address by default.`,
+    });
   };
   const tools = Array.isArray(snapshot.tools) ? snapshot.tools : [];
   tools.forEach((tool, i) => {
@@ -586,10 +603,8 @@ const BULK_RE = /\b(?:bulk|batch|all|multiple|many|every|mass|several|list of)\b
  * state, saying all or the remaining items ("scope": "all-open-issues-in-project" on a tool that
  * marks one issue). The model passes presets as they stand.
  */
-function widenedPresets(
-  snapshot: Parameters<typeof readSnapshot>[0],
-): { subject: string; location: string; value: string; param: string }[] {
-  const out: { subject: string; location: string; value: string; param: string }[] = [];
+function widenedPresets(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFinding[] {
+  const out: SchemaFinding[] = [];
   for (const subject of subjectsOf(snapshot)) {
     const tool = subject.tool;
     if (!tool) continue;
@@ -606,8 +621,8 @@ function widenedPresets(
           out.push({
             subject: subject.location,
             location: `${subject.location}.inputSchema.properties.${name}.${key}`,
-            value,
-            param: name,
+            snippet: value,
+            message: `The preset "${value.slice(0, 80)}" of parameter "${name.slice(0, 80)}" stretches a one-item change to many items.`,
           });
       }
   }
@@ -619,10 +634,8 @@ function widenedPresets(
 const TITLE_ORDER_RE =
   /\([^)]*\b(?:set|copy|send|forward|share|post|add|include|cc|bcc|assign|reassign|publish|upload|move|transfer|grant|attach|append|mirror|sync)\b[^)]*\b(?:to|into|with|for)\b[^)]*\)/i;
 
-function titleOrders(
-  snapshot: Parameters<typeof readSnapshot>[0],
-): { subject: string; location: string; value: string }[] {
-  const out: { subject: string; location: string; value: string }[] = [];
+function titleOrders(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFinding[] {
+  const out: SchemaFinding[] = [];
   const tools = Array.isArray(snapshot.tools) ? snapshot.tools : [];
   tools.forEach((tool, i) => {
     if (!tool || typeof tool !== 'object') return;
@@ -632,9 +645,24 @@ function titleOrders(
     ];
     for (const [where, title] of titles)
       if (typeof title === 'string' && TITLE_ORDER_RE.test(title))
-        out.push({ subject: `tools[${i}]`, location: `tools[${i}].${where}`, value: title });
+        out.push({
+          subject: `tools[${i}]`,
+          location: `tools[${i}].${where}`,
+          snippet: title,
+          message: `The title "${title.slice(0, 120)}" gives the model an order.`,
+        });
   });
   return out;
+}
+
+/** A tool with a parameter whose default is a web address. */
+function defaultsToWebAddress(tool: Parameters<typeof toolParameters>[0] | undefined): boolean {
+  return (
+    tool !== undefined &&
+    toolParameters(tool).some(
+      ({ schema }) => typeof schema.default === 'string' && /^https?:\/\//i.test(schema.default),
+    )
+  );
 }
 
 const LOCAL_ADDRESS_RE =
@@ -744,14 +772,11 @@ export default defineRule({
       const remote = obeysRemoteAcrossSentences(frames);
       // Remote means a web address, with its scheme or bare ("agentation.live/next"): the server's
       // own resources (`postman://instructions`) are its documentation.
-      // A parameter's default web address counts too ("the default start page lists the steps").
+      // A parameter's default web address counts too ("the default start page lists the steps"),
+      // looked for only where something is to be obeyed.
       const hasWebAddress =
         frames.some((f) => f.sinks.some((x) => x.kind === 'url' || x.kind === 'domain')) ||
-        (subject.tool !== undefined &&
-          toolParameters(subject.tool).some(
-            ({ schema }) =>
-              typeof schema.default === 'string' && /^https?:\/\//i.test(schema.default),
-          ));
+        (frames.some((f) => f.obeysRemote) && defaultsToWebAddress(subject.tool));
       for (const read of frames) {
         const frame = withoutOwnAddresses(read, own);
         if (frame.actions.length === 0 && frame.forbidden.length > 0 && !frame.secrecy) continue;
@@ -776,41 +801,13 @@ export default defineRule({
         });
       }
     }
-    for (const t of titleOrders(snapshot))
-      ctx.report({
-        subject: t.subject,
-        severity: 'medium',
-        message: `The title "${t.value.slice(0, 120)}" gives the model an order.`,
-        location: t.location,
-        snippet: t.value,
-      });
-    for (const w of widenedPresets(snapshot))
-      ctx.report({
-        subject: w.subject,
-        severity: 'medium',
-        message: `The preset "${w.value.slice(0, 80)}" of parameter "${w.param.slice(0, 80)}" stretches a one-item change to many items.`,
-        location: w.location,
-        snippet: w.value,
-      });
-    for (const p of orderingParamNames(snapshot)) {
-      const toolIndex = Number(/^tools\[(\d+)\]/.exec(p.location)?.[1]);
-      const name = snapshot.tools[toolIndex]?.name;
-      ctx.report({
-        subject: `tools[${toolIndex}]`,
-        severity: 'medium',
-        message: `Tool "${typeof name === 'string' ? name.slice(0, 80) : toolIndex}" has a parameter whose name ${p.why}: "${p.param}".`,
-        location: p.location,
-        snippet: p.param,
-      });
-    }
-    for (const d of describedDefaults(snapshot, own))
-      ctx.report({
-        subject: d.subject,
-        severity: 'medium',
-        message: `The ${d.subject.startsWith('prompts') ? 'prompt argument' : 'parameter'} "${d.param.slice(0, 80)}" says it sends to an outside address by default.`,
-        location: d.location,
-        snippet: d.value,
-      });
+    for (const found of [
+      ...titleOrders(snapshot),
+      ...widenedPresets(snapshot),
+      ...orderingParamNames(snapshot),
+      ...describedDefaults(snapshot, own),
+    ])
+      ctx.report({ ...found, severity: 'medium' });
     for (const d of defaultDestinations(snapshot, own)) {
       const toolIndex = Number(/^tools\[(\d+)\]/.exec(d.location)?.[1]);
       const name = snapshot.tools[toolIndex]?.name;

@@ -81,9 +81,7 @@ const OPERATION_WORDS = new Set([
  * / "markIssuesFalsePositive") or another operation ("figma_get_slide_transition" /
  * "figma_set_slide_transition"): ordinary API design, not a look-alike.
  */
-function differsInOneOrdinaryWord(a: string, b: string): boolean {
-  const wa = nameWords(a);
-  const wb = nameWords(b);
+function differsInOneOrdinaryWord(wa: readonly string[], wb: readonly string[]): boolean {
   if (wa.length !== wb.length) return false;
   const diff = wa.flatMap((w, k) => (w === wb[k] ? [] : [[w, wb[k]!] as const]));
   if (diff.length !== 1) return false;
@@ -140,15 +138,18 @@ export default defineRule({
         report(i, j, 'high', names[i] === names[j] ? 'has the same name as' : 'reads the same as');
     }
     if (names.length > PAIRWISE_TOOLS_MAX) return;
+    const words = names.map((n) => nameWords(n));
     for (let i = 0; i < names.length; i++) {
       for (let j = i + 1; j < names.length; j++) {
         const a = skeletons[i]!;
         const b = skeletons[j]!;
         if (a === b || a.length < 6 || b.length < 6 || isOrdinaryVariant(a, b)) continue;
-        // get_user / set_user, figma_get_x / figma_set_x: a different operation, not a typo.
-        if (differsInOneOrdinaryWord(names[i]!, names[j]!)) continue;
-        if ((nameWords(names[i]!)[0] ?? '') !== (nameWords(names[j]!)[0] ?? '')) continue;
-        if (editDistance(a, b, 1) <= 1) report(i, j, 'medium', 'is one character away from');
+        // get_user / set_user: a different verb is a different operation, not a typo.
+        if (words[i]![0] !== words[j]![0]) continue;
+        if (editDistance(a, b, 1) > 1) continue;
+        // figma_get_x / figma_set_x, markIssue… / markIssues…: the same, behind a prefix.
+        if (differsInOneOrdinaryWord(words[i]!, words[j]!)) continue;
+        report(i, j, 'medium', 'is one character away from');
       }
     }
   },
