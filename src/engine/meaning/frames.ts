@@ -235,7 +235,9 @@ export function needsReading(text: string, { orderCounts = true } = {}): boolean
 const stopwords = (words: string): RegExp =>
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${words})(?![\\p{L}\\p{N}])`, 'gu');
 
-const LATIN_STOPWORDS: Readonly<Record<'es' | 'pt' | 'fr' | 'de' | 'it', RegExp>> = {
+const LATIN_STOPWORDS: Readonly<
+  Record<'es' | 'pt' | 'fr' | 'de' | 'it' | 'nl' | 'pl' | 'tr', RegExp>
+> = {
   // Function words shared by several languages ("de", "la", "que") count for each of them; the
   // language with the most wins.
   es: stopwords(
@@ -252,6 +254,16 @@ const LATIN_STOPWORDS: Readonly<Record<'es' | 'pt' | 'fr' | 'de' | 'it', RegExp>
   ),
   it: stopwords(
     'il|gli|della|che|per|una|con|non|utente|sempre|ogni|strumento|strumenti|prima|dopo|questo|questa|nel|nella|alla|sono|di|la|le|un|si|è|più|ma|senza|tutti|tutte|altri|altre|quando|dove|anche|degli|delle|dei|del|da|va|se|dell|fosse',
+  ),
+  // Dutch, Polish and Turkish come last: on a tie of counts the earlier language keeps the text.
+  nl: stopwords(
+    'de|en|op|te|met|het|een|van|niet|voor|zijn|wordt|worden|deze|dit|naar|bij|ook|maar|altijd|gebruiker|jij|uw|wanneer|zonder|eerst|daarna|om|dat|wat|heeft|moet|kunt|mag|geen|nooit|wel|waar|welke|tot|uit|aan',
+  ),
+  pl: stopwords(
+    'się|nie|jest|są|oraz|lub|dla|przez|przed|wszystkie|wszystkich|zawsze|użytkownik\\p{L}*|że|jak|bez|tylko|także|również|każd\\p{L}*|czy|któr\\p{L}*|jeśli|gdy|aby|żeby|może|należy|jako|od|przy|ze|na|po|w|z',
+  ),
+  tr: stopwords(
+    've|bir|bu|için|ile|değil|kullanıcı\\p{L}*|sonra|önce|olarak|ki|daha|tüm|bütün|gibi|veya|ama|çok|şu|olan|ise|mutlaka|aracı|araç\\p{L}*',
   ),
 };
 
@@ -1310,6 +1322,11 @@ const FOREIGN_NEGATION: Partial<Record<LanguageCode, RegExp>> = {
   fr: /(?<![\p{L}])(?:ne|n'|jamais|pas|évitez)(?![\p{L}])|(?<![\p{L}])n'/u,
   de: /(?<![\p{L}])(?:nicht|nie|niemals|kein\p{L}*|vermeide|vermeidet)(?![\p{L}])/u,
   ru: /(?<![\p{L}])(?:не|ни|никогда|избегайте)(?![\p{L}])/u,
+  nl: /(?<![\p{L}])(?:niet|nooit|geen|vermijd)(?![\p{L}])/u,
+  pl: /(?<![\p{L}])(?:nie|nigdy|unikaj)(?![\p{L}])/u,
+  // Turkish negates inside the verb: its negated imperatives and "must not" ("göndermeyin",
+  // "eklememelisiniz"), and "never".
+  tr: /(?<![\p{L}])(?:asla|hiçbir zaman|\p{L}+(?:meyin|mayın|meyiniz|mayınız|memeli|mamalı)\p{L}*)(?![\p{L}])/u,
   // Chinese, Japanese and Korean negate inside the word ("지원되지 않는", unsupported): without a
   // parser, a clause holding a negation there says too little about which act it negates.
 };

@@ -347,7 +347,8 @@ export const FIELD_WORDS_RE = /\b(?:field|parameter|param|argument|arg|property|
 // ---------------------------------------------------------------------------------------------
 // Other languages: stems of the same concepts. Matching is on normalised (lower-cased) text.
 
-export type LanguageCode = 'es' | 'de' | 'fr' | 'pt' | 'it' | 'zh' | 'ja' | 'ko' | 'ru';
+export type LanguageCode =
+  'es' | 'de' | 'fr' | 'pt' | 'it' | 'nl' | 'pl' | 'tr' | 'zh' | 'ja' | 'ko' | 'ru';
 
 export interface ForeignLexicon {
   objects: readonly (readonly [ObjectKind, string])[];
@@ -543,6 +544,114 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     redirect: String.raw`cambi|sostitu|reindirizz|impost|configur|deve essere|sarà`,
     callFirst: String.raw`(?:chiama|usa|invoca) (?:prima|sempre) questo strumento|(?:chiama|usa|invoca) questo strumento (?:prima|sempre)|prima di (?:qualsiasi|tutto|rispondere)|prim[oa] (?:passo|chiamata|strumento)(?: \S+){0,3} (?:in|di|per) (?:ogni|ciascun|qualsiasi)|all'inizio di (?:ogni|ciascun)|anche se l'utente (?:chiede|nomina|sceglie) un altro`,
     othersDisparaged: String.raw`(?:altri|altre|restanti)(?: \S+){0,6} (?:strumenti|server|servizi|motori|fornitori)(?:[^.]{0,80}) (?:obsolet|deprecat|dismission|non (?:più )?(?:mantenut|affidabil|supportat)|solo per compatibilità|non andrebbero (?:chiamat|usat)|non (?:vanno|devono essere) (?:chiamat|usat))|(?:va|è da) preferire a qualsiasi|va preferito a|gli altri restano solo|(?:l'|il |la )unic[oa] (?:modo|strumento|fonte) (?:affidabil|valid|supportat|ufficial)`,
+  },
+  nl: {
+    objects: [
+      [
+        'personal-data',
+        String.raw`paspoort\S*|burgerservicenummer|creditcard\S*|bankpas\S*|(?:thuis|woon|huis)adres\S*|geboortedatum\S*|persoonsgegevens`,
+      ],
+      ['credential', String.raw`verbindingsstring\S*|connectiestring\S*`],
+      [
+        'other-tool-output',
+        String.raw`(?:resultaten|uitvoer|antwoorden|rijen) (?:\S+ ){0,3}(?:van andere tools|teruggegeven|vorige|eerdere)`,
+      ],
+      [
+        'credential',
+        String.raw`wachtwoord\S*|api-?sleutel\S*|privésleutel\S*|geheime sleutel\S*|toegangssleutel\S*|sleutels?(?![\p{L}])|tokens?(?![\p{L}])|toegangstoken\S*|inloggegevens|credentials?|geheimen|cookies?`,
+      ],
+      ['environment', String.raw`omgevingsvariabel\S*`],
+      [
+        'conversation',
+        String.raw`(?:dit|het|hele|volledige) gesprek|gespreksgeschiedenis|chatgeschiedenis|wat de gebruiker (?:\S+ ){0,2}(?:gezegd|geschreven|gevraagd|verteld)|(?:oorspronkelijke|volledige) (?:vraag|verzoek) van de gebruiker|privéberichten|eerdere berichten|berichten van de gebruiker|alles wat de gebruiker`,
+      ],
+      [
+        'system-prompt',
+        String.raw`systeemprompt|systeeminstructies|je instructies|jouw instructies`,
+      ],
+    ],
+    transmit: String.raw`stuur|verstuur|verzend|zend(?![\p{L}])|stuurt|voeg|bijvoeg|toevoeg|plak|kopieer|deel(?![\p{L}])|delen(?![\p{L}])|upload|doorstur|vul (?:\S+ ){0,3}in|invul|plaats|zet (?:\S+ ){0,4}(?:in|op)|opnem|neem (?:\S+ ){0,4}op|meestur|mail(?![\p{L}])|mailen|publiceer|geef (?:\S+ ){0,12}(?:door|mee)(?![\p{L}])|doorgeven|meegeven`,
+    read: String.raw`lees|lezen|open(?![\p{L}])|openen|haal (?:\S+ ){0,4}op|ophal|opvrag|verzamel|download|raadpleeg|bekijk`,
+    follow: String.raw`volg|opvolg|gehoorzaam|voer (?:\S+ ){0,4}uit|uitvoer|letterlijk|(?:heeft|hebben) voorrang (?:op|boven)`,
+    override: String.raw`negeer|negeren|vergeet`,
+    secrecy: String.raw`zonder (?:\S+ ){0,3}(?:te )?(?:melden|vermelden|zeggen|vragen|informeren|waarschuwen|laten weten)|zonder dat de gebruiker|niet (?:\S+ ){0,2}(?:vermelden|melden|zeggen|vertellen|tonen|laten zien)|(?:vermeld|meld|zeg|vertel) (?:\S+ ){0,3}niet|stilletjes|ongemerkt|in stilte|geruisloos|heimelijk|stiekem|de gebruiker (?:heeft )?(?:al )?(?:toestemming gegeven|akkoord gegeven|ingestemd)|hoeft (?:\S+ ){0,3}niet (?:te )?(?:weten|vermelden|melden|zien)|niet nodig om (?:\S+ ){0,2}(?:te )?(?:melden|vermelden|vragen)`,
+    directive: String.raw`je moet|u moet|moet je|moet u|altijd|zorg (?:ervoor )?dat|verplicht|voordat|alvorens`,
+    scope: String.raw`altijd|(?:elke|iedere) (?:keer|beurt|aanroep|oproep|vraag|bericht|verzoek)|bij (?:elke|iedere)|automatisch`,
+    preference: String.raw`in plaats van|gebruik (?:alleen|altijd) deze|andere tools(?: [^.]{0,60})? zijn (?:verouderd|onbetrouwbaar)|geef de voorkeur aan deze`,
+    redirect: String.raw`wijzig|verander|vervang|omleid|leid (?:\S+ ){0,4}om|stel (?:\S+ ){0,4}in|instel|configureer`,
+    callFirst: String.raw`(?:roep|gebruik)\S* (?:altijd |eerst )?(?:deze tool|dit hulpmiddel|deze functie) (?:eerst|als eerste|altijd)|(?:roep|gebruik) eerst|voordat (?:je |u )?(?:iets anders|antwoordt|een andere)|als eerste (?:stap|aanroep|tool)|aan het begin van (?:elke|iedere)|ook als de gebruiker (?:om )?een andere`,
+    othersDisparaged: String.raw`(?:andere|overige)(?: \S+){0,6} (?:tools|hulpmiddelen|servers|diensten|zoekmachines)(?:[^.]{0,80}) (?:verouderd|onbetrouwbaar|niet (?:meer )?(?:onderhouden|ondersteund|betrouwbaar)|alleen voor compatibiliteit)|de enige (?:betrouwbare|geldige|officiële|ondersteunde) (?:manier|tool|bron)`,
+  },
+  pl: {
+    objects: [
+      [
+        'personal-data',
+        String.raw`paszport\S*|pesel|numer\S* dowodu|kart\S* (?:kredytow|płatnicz|bankow)\S*|adres\S* (?:zamieszkania|domow\S*)|dat\S* urodzenia|dan\S* osobow\S*`,
+      ],
+      ['credential', String.raw`ciąg\S* połączeni\S*`],
+      [
+        'other-tool-output',
+        String.raw`(?:wynik\S*|odpowiedzi|wyjści\S*) (?:\S+ ){0,3}(?:innych narzędzi|zwrócon\S*|poprzedni\S*)`,
+      ],
+      [
+        'credential',
+        String.raw`hasł\S*|hasło|klucz\S* (?:api|prywatn\S*|tajn\S*|dostępu)|token\S*|dan\S* (?:logowania|uwierzytelniając\S*)|poświadcze\S*|sekret\S*|ciasteczk\S*|cookies?`,
+      ],
+      ['environment', String.raw`zmienn\S* środowisk\S*`],
+      [
+        'conversation',
+        String.raw`(?:tej|całej|cała|całą|tę) rozmow\S*|histori\S* (?:rozmowy|czatu|wiadomości)|(?:to|wszystko),? co użytkownik (?:\S+ ){0,2}(?:napisał|powiedział|pisał|mówił)|wiadomości użytkownika|prywatn\S* wiadomości|poprzedni\S* wiadomości|treść rozmowy|oryginaln\S* (?:prośb|zapytani|polecen)\S* użytkownika`,
+      ],
+      [
+        'system-prompt',
+        String.raw`prompt\S* systemow\S*|instrukcj\S* systemow\S*|twoje instrukcje`,
+      ],
+    ],
+    transmit: String.raw`wyślij|wysył|wysła|prześl|przesył|przesła|dołącz|dodaj|dodawa|wklej|skopiuj|kopiuj|udostępni|wstaw|umieść|umieszcz|wpisz|wpisuj|uzupełni|załącz|przekaż|przekazuj|przekaza|zapisz|zapisuj|opublikuj|publikuj|zaproś`,
+    read: String.raw`odczyt|przeczytaj|czytaj|otwórz|pobierz|pobiera|zbierz|zbiera|wyciągnij|wydobądź|sprawdź`,
+    follow: String.raw`wykonaj|wykonuj|postępuj|zastosuj się|stosuj się|przestrzegaj|posłuchaj|dosłownie|ma(?:ją)? pierwszeństwo przed|ma(?:ją)? priorytet nad`,
+    override: String.raw`zignoruj|ignoruj|zapomnij`,
+    secrecy: String.raw`bez (?:\S+ ){0,2}(?:informowania|powiadamiania|pytania|mówienia|wspominania|wiedzy|potwierdzenia)|nie (?:\S+ ){0,2}(?:informuj|wspominaj|mów|pokazuj|powiadamiaj|pytaj)|nie (?:trzeba|musisz|należy) (?:\S+ ){0,2}(?:informować|wspominać|mówić|pytać|pokazywać)|po cichu|niepostrzeżenie|dyskretnie|w tle|potajemnie|ukradkiem|użytkownik (?:już )?(?:wyraził zgodę|zgodził się|zaakceptował)`,
+    directive: String.raw`musisz|należy|zawsze|upewnij się|koniecznie|obowiązkowo|zanim|przed (?:\S+ ){0,3}(?:odpowiedzią|wywołaniem|użyciem)`,
+    scope: String.raw`zawsze|(?:przy )?każd\S* (?:razem|wywołani\S*|zapytani\S*|wiadomości|turze|odpowiedzi|żądani\S*)|automatycznie`,
+    preference: String.raw`zamiast|używaj (?:tylko|zawsze) tego|inne narzędzia(?: [^.]{0,60})? są (?:przestarzałe|niewiarygodne)|preferuj to`,
+    redirect: String.raw`zmień|zmieniaj|zastąp|zamień|przekieruj|ustaw|skonfiguruj`,
+    callFirst: String.raw`(?:wywołaj|użyj|uruchom)\S* (?:najpierw|zawsze) (?:to narzędzie|tego narzędzia)|(?:wywołaj|użyj) (?:tego narzędzia|to narzędzie) (?:najpierw|przed)|najpierw (?:wywołaj|użyj)|przed (?:jakimkolwiek|każdym innym|odpowiedzią)|na początku każde\S*|nawet jeśli użytkownik (?:poprosi|wskaże|wybierze) inn\S*`,
+    othersDisparaged: String.raw`(?:inne|pozostałe)(?: \S+){0,6} (?:narzędzia|serwery|usługi|wyszukiwarki)(?:[^.]{0,80}) (?:przestarzał|nieaktualn|niewiarygodn|nie są (?:już )?(?:wspierane|utrzymywane)|tylko dla zgodności)|jedyn\S* (?:wiarygodn|oficjaln|obsługiwan|poprawn)\S* (?:sposób|narzędzie|źródło)`,
+  },
+  tr: {
+    objects: [
+      [
+        'personal-data',
+        String.raw`pasaport\S*|tc kimlik\S*|kimlik numara\S*|kredi kart\S*|banka kart\S*|ev adres\S*|doğum tarih\S*|kişisel veri\S*`,
+      ],
+      ['credential', String.raw`bağlantı (?:dize|string)\S*`],
+      [
+        'other-tool-output',
+        String.raw`(?:diğer araçların|önceki) (?:\S+ ){0,2}(?:sonuç\S*|çıktı\S*|yanıt\S*)`,
+      ],
+      [
+        'credential',
+        String.raw`şifre\S*|parola\S*|(?:api|gizli|özel|erişim) anahtar\S*|anahtar\S*|token\S*|belirteç\S*|kimlik bilgi\S*|gizli bilgi\S*|sırlar\S*|çerez\S*`,
+      ],
+      ['environment', String.raw`ortam değişken\S*`],
+      [
+        'conversation',
+        String.raw`(?:konuşma|sohbet) (?:geçmiş|içeriğ|kayd|metn)\S*|(?:tüm|bütün|bu) (?:konuşma|sohbet)\S*|kullanıcının (?:yazdığı|söylediği|yazdıkları|söyledikleri|mesaj)\S*|özel mesaj\S*|önceki mesaj\S*|kullanıcının (?:asıl|orijinal|ilk) (?:isteğ|talep|soru)\S*`,
+      ],
+      ['system-prompt', String.raw`sistem (?:istem|prompt|talimat)\S*|talimatların\S*`],
+    ],
+    transmit: String.raw`gönder|yolla|ekle(?!nti)|iliştir|yapıştır|kopyala|paylaş|ilet(?![\p{L}])|iletin|ilet[ie]|aktar|dahil et|kaydet|koy(?:un|up)?(?![\p{L}])|doldur|yayınla|yaz(?:ın|ıp|dır)`,
+    read: String.raw`oku(?:\p{L}{0,4})(?![\p{L}])|okuyup|aç(?:ın|ıp)?(?![\p{L}])|getir|topla|çıkar|indir`,
+    follow: String.raw`uygula|takip et|talimatlar\S* (?:uy|izle)|harfiyen|aynen|öncelikli(?:dir)?`,
+    override: String.raw`yok say|görmezden gel|unut`,
+    secrecy: String.raw`kullanıcıya (?:\S+ ){0,2}(?:söyleme|bahsetme|bildirme|gösterme|sorma)\S*|söylemeden|bahsetmeden|bildirmeden|sormadan|haber vermeden|fark ettirmeden|onay almadan|(?:söylemene|bahsetmene|bildirmene|sormana) gerek yok|sessizce|gizlice|arka planda|belli etmeden|kullanıcı (?:zaten )?(?:onay verdi|onayladı|kabul etti)`,
+    directive: String.raw`mutlaka|her zaman|daima|zorunlu|gerek(?:ir|iyor|lidir)|\p{L}+(?:malısın|melisin|malısınız|melisiniz|malıdır|melidir)|emin ol|öncesinde|önce(?![\p{L}])`,
+    scope: String.raw`her zaman|daima|her (?:seferinde|çağrıda|istekte|mesajda|yanıtta|turda)|otomatik olarak`,
+    preference: String.raw`yerine|sadece bu aracı|her zaman bu aracı|diğer araçlar(?: [^.]{0,60})? (?:eski|güvenilmez|kullanımdan kaldırıl)`,
+    redirect: String.raw`değiştir|yönlendir|ayarla|yapılandır`,
+    callFirst: String.raw`(?:önce|ilk olarak|her zaman) bu aracı (?:çağır|kullan)|bu aracı (?:önce|ilk olarak) (?:çağır|kullan)|herhangi bir (?:işlemden|şeyden|araçtan) önce|her (?:turun|konuşmanın|isteğin) başında|kullanıcı başka bir\S* (?:istese|seçse) bile`,
+    othersDisparaged: String.raw`diğer(?: \S+){0,6} (?:araçlar|sunucular|servisler)(?:[^.]{0,80}) (?:eski|güncel değil|güvenilmez|kullanımdan kaldırıl|desteklenmiyor|sadece uyumluluk)|tek (?:güvenilir|geçerli|resmi|desteklenen) (?:yol|araç|kaynak)`,
   },
   ru: {
     objects: [
