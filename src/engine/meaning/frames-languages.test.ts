@@ -72,6 +72,16 @@ describe('Dutch, Polish and Turkish sentences', () => {
     assert.ok(f.actions.includes('transmit'));
   });
 
+  it('Dutch "in plaats van" (instead of) is no act of placing', () => {
+    const f = readFrames('Gebruik deze tool in plaats van de oude export van tokens.');
+    assert.ok(f.every((x) => !x.actions.includes('transmit')));
+  });
+
+  it('Turkish "yerine getirir" (fulfils) is no preference', () => {
+    const f = readFrames('Kullanıcının isteğini yerine getirir ve sonucu döndürür.');
+    assert.ok(f.every((x) => !x.preference));
+  });
+
   it('Turkish "eklenti" (plugin) is no act of adding', () => {
     const f = readFrames('Eklenti listesini ve sürümlerini döndürür.');
     assert.ok(f.every((x) => !x.actions.includes('transmit')));
