@@ -1295,7 +1295,8 @@ function foreignRes(code: LanguageCode) {
   return res;
 }
 
-/** Secrecy in any of the Latin-script foreign lexicons. */
+/** Secrecy in the Romance and German lexicons (Dutch, Polish and Turkish, added later, are not
+ *  yet tried inside English sentences: that reading is unmeasured). */
 function mixedSecrecy(lower: string): boolean {
   return (['es', 'pt', 'fr', 'de', 'it'] as const).some((code) =>
     foreignRes(code).secrecy.test(lower),
