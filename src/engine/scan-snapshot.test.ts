@@ -201,3 +201,25 @@ describe('scanSnapshot', () => {
     assert.ok(['A', 'B'].includes(result.letterGrade), result.letterGrade);
   });
 });
+
+describe('scanSnapshot: hostile text', () => {
+  it('reads fields of one long word in time linear in their length', () => {
+    // Each description is a 20,000-letter word (the per-field cap). A name pattern tried from
+    // every letter of such a run made ten fields take 2.2 s here; read once, 0.2 s.
+    const word = (i: number): string =>
+      Array.from({ length: 20_000 }, (_, k) =>
+        String.fromCharCode(97 + ((k * 7 + i * 13) % 26)),
+      ).join('');
+    const snapshot: McpSnapshot = {
+      tools: Array.from({ length: 10 }, (_, i) => ({
+        name: `tool_${i}`,
+        description: word(i),
+        inputSchema: { type: 'object', properties: {} },
+      })),
+    };
+    const startedAt = performance.now();
+    const result = scanSnapshot(snapshot);
+    assert.ok(performance.now() - startedAt < 1000, `${performance.now() - startedAt} ms`);
+    assert.equal(result.findings.filter((f) => f.severity === 'high').length, 0);
+  });
+});

@@ -132,7 +132,9 @@ function ownTitles(own: ReadonlySet<string>): string[] {
   TITLES_BY_OWN.set(own, titles);
   return titles;
 }
-const TOOLISH_RE = /[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+/g;
+// A name starts a token: not inside a run of letters or digits (unanchored, a long run of letters
+// would be retried from each of its letters, quadratic in the run).
+const TOOLISH_RE = /(?<![a-z0-9])[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+/g;
 
 function benignSpans(field: NormalizedField, own: ReadonlySet<string> | undefined): string[] {
   if (field.kind !== 'description' && field.kind !== 'instructions') return [];
