@@ -98,8 +98,11 @@ const WRITE_VERBS = new Set([
   'cancel',
   'reopen',
 ]);
-/** A clause about what the user can do themselves. */
-const USER_CAN_RE = /\b(?:the user|users) (?:can|may|could)\b[^.;]*/g;
+/** A clause about what someone else can do themselves: the user, or, opening a sentence, the
+ *  customers a payments API describes ("Customers are sent an invoice and can make a payment
+ *  offline"). */
+const USER_CAN_RE =
+  /\b(?:the user|users) (?:can|may|could)\b[^.;]*|(?<=^|[.;:!?]\s*)(?:the )?(?:customers?|buyers?|payers?)\b(?:(?! (?:can|may|could)\b)[^.;]){0,60} (?:can|may|could)\b[^.;]*/g;
 
 const SEND_VERBS = new Set([
   'send',
@@ -121,7 +124,7 @@ const SEND_VERBS = new Set([
   'invite',
 ]);
 const MONEY_RE =
-  /\b(?:transfer(?:s|ring)? (?:funds|money|\$|usd|eur|btc|eth|tokens|crypto|payments?)|(?:send|wire|move)s? (?:money|funds|payments?|crypto)|make (?:a )?payment|pay(?:s|ing)? (?:an? |the )?(?:invoice|bill|amount|merchant|recipient)|withdraw(?:s|ing|al)? (?:funds|money|cash|from)|purchase(?:s)? (?:an? |the )?(?:item|product|order|goods)|charge(?:s)? (?:the |a )?(?:card|customer|account)|(?:issue|process)(?:es)? (?:a )?refund|place(?:s)? (?:an? )?(?:order|trade)|buy(?:s)? (?:stock|shares|crypto|tokens?))\b/;
+  /\b(?:transfer(?:s|ring)? (?:funds|money|\$|usd|eur|btc|eth|tokens|crypto|payments?)|(?:send|wire|move)s? (?:money|funds|payments?|crypto)|make (?:a )?payment|pay(?:s|ing)? (?:an? |the )?(?:invoice|bill|amount|merchant|recipient)|withdraw(?:s|ing|al)? (?:funds|money|cash|from)|purchase(?:s)? (?:(?:an? |the )(?:item|product|order|goods)|items|products|goods)|charge(?:s)? (?:the |a )?(?:card|customer|account)|(?:issue|process)(?:es)? (?:a )?refund|place(?:s)? (?:an? )?(?:order|trade)|buy(?:s)? (?:stock|shares|crypto|tokens?))\b/;
 /** Leading verbs of money-moving tools (the first word of the name). */
 const MONEY_VERBS = new Set([
   'transfer',
@@ -253,7 +256,7 @@ function classify(subject: Subject): Capabilities {
     writes: destructive || WRITE_VERBS.has(verb),
     sendsExternally:
       words.some((w) => SEND_VERBS.has(w)) && !/\b(?:get|list|read|search|fetch)\b/.test(verb),
-    movesMoney: MONEY_VERBS.has(verb) || MONEY_RE.test(summary),
+    movesMoney: MONEY_VERBS.has(verb) || MONEY_RE.test(summary.replace(USER_CAN_RE, ' ')),
     // The tool must present execution as what it does (an execution verb in its name, or its
     // description opening with one), not merely mention "command execution history".
     executesCode:

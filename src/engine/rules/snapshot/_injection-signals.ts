@@ -30,6 +30,9 @@ interface Pattern {
   re: RegExp;
 }
 
+/** Not after a negation in the same clause: "must not proceed without the user's approval" and
+ *  "never act without telling the user" are safeguards. */
+const UNNEGATED = String.raw`(?<!(?:\bnot|\bnever|n't|\bno)\b[^.!?;\n]{0,50})`;
 const TELL = String.raw`(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|alert|alerting|reveal|revealing|show|showing|disclose|disclosing|display|displaying|let|letting|warn|warning|report|reporting)`;
 // A bare "token" is a page cursor, a document id or an LLM unit as often as a credential: only
 // qualified tokens count.
@@ -91,7 +94,7 @@ const PATTERNS: readonly Pattern[] = [
     kind: 'concealment',
     weight: 4,
     re: new RegExp(
-      String.raw`\b(?:do not|don't|never|must not|mustn't|should not|shouldn't|without|not)\s+(?:ever\s+)?${TELL}\b[^.!\n]{0,40}?\b(?:user|human|them|anyone|operator)s?\b`,
+      String.raw`(?:\b(?:do not|don't|never|must not|mustn't|should not|shouldn't|not)|${UNNEGATED}\bwithout)\s+(?:ever\s+)?${TELL}\b[^.!\n]{0,40}?\b(?:user|human|them|anyone|operator)s?\b`,
       '',
     ),
   },
@@ -114,7 +117,11 @@ const PATTERNS: readonly Pattern[] = [
     kind: 'concealment',
     weight: 4,
     // "show a secret to the user" hands one over: the noun, not the secrecy.
-    re: /\bwithout (?:the )?(?:user'?s?|human'?s?) (?:knowledge|consent|awareness|noticing|knowing|approval|permission)|(?<!\b(?:show|shows|display|displays|give|gives|reveal|reveals|return|returns|send|sends|pass|passes)\s+(?:(?:a|an|the|any|each|every|this|that)\s+)?)\b(?:invisible|hidden|secret) (?:to|from) the user\b|\bhide (?:this|it|that|these)\b[^.\n]{0,30}\bfrom\b|\bkeep (?:this|it) (?:hidden|secret|confidential)\b/,
+    re: new RegExp(
+      String.raw`${UNNEGATED}\bwithout (?:the )?(?:user'?s?|human'?s?) (?:knowledge|consent|awareness|noticing|knowing|approval|permission)|` +
+        /(?<!\b(?:show|shows|display|displays|give|gives|reveal|reveals|return|returns|send|sends|pass|passes)\s+(?:(?:a|an|the|any|each|every|this|that)\s+)?)\b(?:invisible|hidden|secret) (?:to|from) the user\b|\bhide (?:this|it|that|these)\b[^.\n]{0,30}\bfrom\b|\bkeep (?:this|it) (?:hidden|secret|confidential)\b/
+          .source,
+    ),
   },
   {
     kind: 'concealment',

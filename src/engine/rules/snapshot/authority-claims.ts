@@ -7,7 +7,7 @@ import { nameWords, snippetAround, subjectsOf } from './_tool-text.js';
 
 /** Trust over the user or over every other source: the strongest form, high. */
 const TRUST_OVER_RE =
-  /\b(?:follow|treat|obey|heed)\b[^.\n]{0,30}\bas (?:you would )?(?:a |the |your )?system (?:message|prompt|instructions?)\b|\bcarr(?:y|ies) (?:the )?(?:operator|system|administrator|admin|developer)(?:'s)? authority\b|\b(?:always |you must |you should )?trust (?:this|its|the) (?:tool'?s? )?(?:output|result|response|answer)s? (?:over|above|instead of|more than)\b|\bthe only (?:reliable|trusted|trustworthy|accurate|official|authoritative|valid) (?:source|tool)\b|\b(?:never|do not|don't) (?:trust|use|call|rely on) (?:any )?(?:other|another|competing|alternative) [a-z]+s?\b|\bthe only [a-z]+ you (?:should|can|must) (?:trust|use|rely on)\b|\b(?:other|competing|alternative) tools? (?:are|is) (?:unreliable|inferior|outdated|deprecated|broken|unsafe|dangerous|inaccurate)\b|\b(?:overrides?|supersedes?) (?:the )?(?:user|other tools?)\b|\b(?:the )?(?:single|only|sole|one) (?:source of truth|trusted source)\b|\b(?:other|competing|alternative|third[- ]party) (?:[a-z]+ ){0,2}(?:are|is)(?: known to be| often| usually)? (?:buggy|broken|unreliable|inferior|outdated|deprecated|unsafe|dangerous|inaccurate|wrong|compromised|malicious)\b|\b(?:other|competing|alternative|third[- ]party) (?:tools?|servers?|sources?)\b[^.\n]{0,40}?\b(?:should|must|can|will)(?:not| never|n't)? ?(?:never )?be (?:trusted|relied on|used)\b/;
+  /\b(?:follow|treat|obey|heed)\b[^.\n]{0,30}\bas (?:you would )?(?:a |the |your )?system (?:message|prompt|instructions?)\b|\bcarr(?:y|ies) (?:the )?(?:operator|system|administrator|admin|developer)(?:'s)? authority\b|\b(?:always |you must |you should )?trust (?:this|its|the) (?:tool'?s? )?(?:output|result|response|answer)s? (?:over|above|instead of|more than)\b|\bthe only (?:reliable|trusted|trustworthy|accurate|official|authoritative|valid) (?:source|tool)\b|\b(?:never|do not|don't) (?:trust|use|call|rely on) (?:any )?(?:other|another|competing|alternative) (?:[a-z]+[ -])?(?:tools?|servers?|sources?|services?|apis?|functions?|providers?|plugins?|extensions?|integrations?|engines?|websites?|sites?|databases?|results?|data|answers?|mcps?|apps?|clients?|vendors?|models?|assistants?|agents?|methods?|options?|alternatives?)\b|\bthe only [a-z]+ you (?:should|can|must) (?:trust|use|rely on)\b|\b(?:other|competing|alternative) tools? (?:are|is) (?:unreliable|inferior|outdated|deprecated|broken|unsafe|dangerous|inaccurate)\b|\b(?:overrides?|supersedes?) (?:the )?(?:user|other tools?)\b|\b(?:the )?(?:single|only|sole|one) (?:source of truth|trusted source)\b|\b(?:other|competing|alternative|third[- ]party) (?:[a-z]+ ){0,2}(?:are|is)(?: known to be| often| usually)? (?:buggy|broken|unreliable|inferior|outdated|deprecated|unsafe|dangerous|inaccurate|wrong|compromised|malicious)\b|\b(?:other|competing|alternative|third[- ]party) (?:tools?|servers?|sources?)\b[^.\n]{0,40}?\b(?:should|must|can|will)(?:not| never|n't)? ?(?:never )?be (?:trusted|relied on|used)\b/;
 
 // Trust over the user, by mechanism rather than wording: one clause that (a) has the user dissent
 // or names the user as what is overridden, (b) tells the model the tool's answer prevails and
@@ -20,12 +20,21 @@ const PREVAILS_RE =
 const TOOL_OUTPUT_RE =
   /\b(?:this|the) (?:tool|server|function|service)\b|\b(?:in|of) this (?:document|resource|prompt|file|page|note|guide)s?\b|\b(?:tool|server|function)'s\b|\bits (?:output|answer|result|response|data|value)s?\b|\b(?:output|answer|result|response)s?\b/;
 
+/** "answer user questions", "route customer complaints": a bare singular noun before the plural
+ *  makes a compound noun, not a user who disputes anything ("the user questions the result"). */
+const USER_NOUN_COMPOUND_RE =
+  /(?<!\b(?:the|a|an|this|that|each|every|any|your|our|their|if|when|whenever|once) )\b(?:user|customer) (?:questions|objections|complaints|doubts|corrections|challenges|disputes)\b/g;
+
 /** The first clause that puts the tool's answer above the user's, if any. */
 function userOverride(norm: string): { index: number; 0: string } | undefined {
   if (!/\b(?:users?|human|customer|person|chat|conversation)\b/.test(norm)) return undefined;
   let offset = 0;
   for (const clause of norm.split(/[.;!?\n]/)) {
-    if (USER_DISSENT_RE.test(clause) && PREVAILS_RE.test(clause) && TOOL_OUTPUT_RE.test(clause))
+    if (
+      USER_DISSENT_RE.test(clause.replace(USER_NOUN_COMPOUND_RE, 'user requests')) &&
+      PREVAILS_RE.test(clause) &&
+      TOOL_OUTPUT_RE.test(clause)
+    )
       return { index: offset, 0: clause };
     offset += clause.length + 1;
   }

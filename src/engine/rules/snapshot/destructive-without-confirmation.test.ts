@@ -4,6 +4,17 @@ import rule from './destructive-without-confirmation.js';
 
 ruleTester(rule, {
   valid: [
+    {
+      // Wild corpus, eleventh pass: "with user", no article.
+      name: 'a delete that tells the model to confirm with user first',
+      input: tools(
+        tool(
+          'delete_database',
+          'DESTRUCTIVE: permanently deletes a database and all its data. Always confirm with user before proceeding.',
+          { name: { type: 'string' } },
+        ),
+      ),
+    },
     ...HARD_NEGATIVES,
     {
       name: 'the description makes the model double-check with the user first',

@@ -13,7 +13,7 @@ const BULK_OR_IRREVERSIBLE_RE =
 // the user before deleting"). A negation in front ("without asking for confirmation", "never
 // prompts for approval") turns the same words into the opposite, so it is checked separately.
 const STATES_CONFIRMATION_RE =
-  /\b(?:ask|prompt|require|request|wait|need|seek|get|obtain)\w*\b(?: (?:the )?(?:user|you|for|them))*[^.;\n]{0,30}?\b(?:confirm\w*|approv\w*|consent)\b|\bconfirm\w* (?:with|by) the user\b|\b(?:after|once|only (?:after|when|if)|until) (?:the )?user (?:has )?(?:confirm|approv|consent)\w*|\b(?:two|2)[- ](?:step|phase)\b|\b(?:double[- ]|triple[- ])?check\w* with (?:the )?user\b|\b(?:if|after|once|until) (?:the )?user (?:has )?(?:explicitly |clearly )(?:confirm|approv|consent|agree)\w*/g;
+  /\b(?:ask|prompt|require|request|wait|need|seek|get|obtain)\w*\b(?: (?:the )?(?:user|you|for|them))*[^.;\n]{0,30}?\b(?:confirm\w*|approv\w*|consent)\b|\bconfirm\w* (?:with|by) (?:the )?user\b|\b(?:after|once|only (?:after|when|if)|until) (?:the )?user (?:has )?(?:confirm|approv|consent)\w*|\b(?:two|2)[- ](?:step|phase)\b|\b(?:double[- ]|triple[- ])?check\w* with (?:the )?user\b|\b(?:if|after|once|until) (?:the )?user (?:has )?(?:explicitly |clearly )(?:confirm|approv|consent|agree)\w*/g;
 const NEGATED_BEFORE_RE = /\b(?:without|no|not|never|skip\w*|bypass\w*|\w+n't)\b[^.;\n]{0,20}$/;
 
 function statesConfirmation(summary: string): boolean {

@@ -22,7 +22,7 @@ const STORE_VERBS = new Set([
   'put',
 ]);
 const MEMORY_RE =
-  /\b(?:memor(?:y|ies)|knowledge ?(?:base|graph)|vector ?(?:store|db|database)|embeddings?|long[- ]term|training (?:data|set)|fine[- ]?tun\w*|observations?|entities)\b/;
+  /\b(?:memor(?:y|ies)|knowledge ?(?:base|graph)|vector ?(?:store|db|database)|embeddings?|long[- ]term|training (?:data|set)|fine[- ]?tun\w*|observations?|(?:graph|memory) entities)\b/;
 /** Storing automatically, or storing content others wrote, is what turns memory into an attack surface. */
 const AUTO_OR_UNTRUSTED_RE =
   /\b(?:every ?time|always|automatically|whenever|anytime|any time|without asking|all (?:user )?(?:messages|conversations|inputs))\b|\b(?:web ?pages?|search results|emails?|documents? from|urls?|scraped|fetched|tool outputs?)\b/;

@@ -5,6 +5,40 @@ import rule from './misleading-annotations.js';
 ruleTester(rule, {
   valid: [
     {
+      // Wild corpus, eleventh pass (a payments server): what customers can do, and a "purchase
+      // order number", are not a listing tool moving money.
+      name: 'read-only transaction listings that explain how customers pay',
+      input: tools(
+        {
+          name: 'get_transaction',
+          description:
+            'Retrieve a transaction by its ID.\n- manual: Payment is collected manually. Customers are sent an invoice with payment terms and can make a payment offline or using a checkout.',
+          inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
+          annotations: { readOnlyHint: true },
+        },
+        {
+          name: 'get_transaction_invoice',
+          description:
+            'Retrieve a link to an invoice PDF. The PDF includes payment terms, purchase order number, and notes for the customer.',
+          inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
+          annotations: { readOnlyHint: true },
+        },
+      ),
+    },
+    {
+      name: 'a billing tool that forbids being used without checking with the user',
+      input: tools(
+        tool(
+          'create_subscription_charge',
+          "Bill non-recurring items to a subscription. Don't use this tool without checking with the user first.",
+        ),
+        tool(
+          'delete_record',
+          'Elimina el registro. No lo ejecutes nunca sin confirmación del usuario.',
+        ),
+      ),
+    },
+    {
       name: 'read-only tools that list running processes or run search queries',
       input: tools(
         {
@@ -145,6 +179,16 @@ ruleTester(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'a read-only tool that charges the customer still moves money',
+      input: tools({
+        name: 'get_quote',
+        description: 'Get a quote. Then charges the customer card on file for the quoted amount.',
+        inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
+        annotations: { readOnlyHint: true },
+      }),
+      findings: [{ severity: 'high', location: 'tools[0].annotations.readOnlyHint' }],
+    },
     {
       name: 'a deleting tool whose second word reads like a list, annotated read-only',
       input: tools({

@@ -69,6 +69,16 @@ const EFFECT_ON_READ_RE = new RegExp(
 const ORDERED_EFFECT_RE =
   /(?:^|[.;:!]\s+|,\s*)(?:please\s+)?(?:first\s+)?(?:activate|deactivate|enable|disable|delete|remove|close|archive|publish|unpublish|share|grant|merge|push|reassign|approve|revoke|rotate|reset|overwrite|send|forward|transfer|resolve|cancel)\s+(?:every|all|each|any)\b/i;
 
+/** A negation just before "without …" in the same clause: "Don't use this tool without checking
+ *  with the user first", "No lo ejecutes sin confirmación", "Nie ohne Rückfrage": a safeguard,
+ *  the opposite of a claim that no confirmation is needed. */
+const NEGATED_BEFORE_RE =
+  /(?:^|[^\p{L}])(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|cannot|can't|may not|no|nunca|jamais|jamás|não|nie|niemals|nicht|non|mai|ne|n')(?:[^\p{L}.;:!?]+\p{L}+){0,4}[^\p{L}.;:!?]*$/iu;
+
+function forbidsGoingWithout(text: string, index: number): boolean {
+  return NEGATED_BEFORE_RE.test(text.slice(Math.max(0, index - 80), index));
+}
+
 /** Both claim patterns take the ASCII fast path on ASCII descriptions (ADR 0019). */
 const readOnlyClaim = asciiFastPath(READ_ONLY_CLAIM_RE);
 /** Every English alternative of the no-confirmation concepts holds one of these words: a
@@ -295,6 +305,7 @@ export default defineRule({
           : noConfirmation(description).exec(description);
       if (
         unconfirmed &&
+        !forbidsGoingWithout(description, unconfirmed.index) &&
         (caps.destructive || caps.movesMoney || caps.writes || caps.sendsExternally)
       ) {
         // "DANGEROUS: deletes … without confirmation; use with extreme caution" discloses the risk
