@@ -71,12 +71,18 @@ const ORDERED_EFFECT_RE =
 
 /** A negation just before "without …" in the same clause: "Don't use this tool without checking
  *  with the user first", "No lo ejecutes sin confirmación", "Nie ohne Rückfrage": a safeguard,
- *  the opposite of a claim that no confirmation is needed. */
+ *  the opposite of a claim that no confirmation is needed. Only for a "without" phrase: "no
+ *  requiere confirmación" carries its own negation, and one on another verb before it ("never
+ *  removes anything, so no confirmation is needed") does not turn it around. */
+const WITHOUT_RE = /^[^\p{L}]?(?:without|sin|sem|sans|senza|ohne|без)(?![\p{L}])/iu;
 const NEGATED_BEFORE_RE =
-  /(?:^|[^\p{L}])(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|cannot|can't|may not|no|nunca|jamais|jamás|não|nie|niemals|nicht|non|mai|ne|n')(?:[^\p{L}.;:!?]+\p{L}+){0,4}[^\p{L}.;:!?]*$/iu;
+  /(?:^|[^\p{L}])(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|cannot|can't|may not|no|nunca|jamais|jamás|não|nie|niemals|nicht|non|mai|ne|n')(?:[^\p{L}.,;:!?]+\p{L}+){0,4}[^\p{L}.,;:!?]*$/iu;
 
-function forbidsGoingWithout(text: string, index: number): boolean {
-  return NEGATED_BEFORE_RE.test(text.slice(Math.max(0, index - 80), index));
+function forbidsGoingWithout(text: string, match: RegExpExecArray): boolean {
+  return (
+    WITHOUT_RE.test(match[0]) &&
+    NEGATED_BEFORE_RE.test(text.slice(Math.max(0, match.index - 80), match.index))
+  );
 }
 
 /** Both claim patterns take the ASCII fast path on ASCII descriptions (ADR 0019). */
@@ -305,7 +311,7 @@ export default defineRule({
           : noConfirmation(description).exec(description);
       if (
         unconfirmed &&
-        !forbidsGoingWithout(description, unconfirmed.index) &&
+        !forbidsGoingWithout(description, unconfirmed) &&
         (caps.destructive || caps.movesMoney || caps.writes || caps.sendsExternally)
       ) {
         // "DANGEROUS: deletes … without confirmation; use with extreme caution" discloses the risk
