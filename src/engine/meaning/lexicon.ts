@@ -52,6 +52,7 @@ export const EN_ACTIONS: Readonly<Record<string, ActionKind>> = {
   forward: 'transmit',
   upload: 'transmit',
   post: 'transmit',
+  publish: 'transmit',
   share: 'transmit',
   copy: 'transmit',
   export: 'transmit',
@@ -376,6 +377,10 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     objects: [
       [
         'personal-data',
+        String.raw`ubicaci[oó]n (?:actual|exacta|precisa|en tiempo real)|ubicaci[oó]n del usuario`,
+      ],
+      [
+        'personal-data',
         String.raw`pasaportes?|números? de (?:identidad|documento)|dni|tarjetas? (?:de crédito|bancarias?|de pago)|datos de (?:la )?tarjeta|domicilio|dirección (?:particular|de casa)|fechas? de nacimiento|datos personales`,
       ],
       ['credential', String.raw`cadenas? de conexión`],
@@ -394,7 +399,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`prompt del sistema|instrucciones del sistema|tus instrucciones`],
     ],
-    transmit: String.raw`invit|introduc|registr|ingres|guard|peg|envi|enví|mand|inclu|adjunt|añad|agreg|reenv|pas[ae]|copi|anex|sub[ei]|comparte|compart|pon|coloca|insert|rellen|agrega`,
+    transmit: String.raw`invit|introduc|registr|ingres|guard|peg|envi|enví|mand|inclu|adjunt|añad|agreg|reenv|pas[ae]|copi|anex|sub[ei]|comparte|compart|pon|coloca|insert|rellen|agrega|(?<!antes de )publi(?:ca(?!d)|que|car)`,
     read: String.raw`descarg|consult|consúlt|léel|le[ea]|lee|abr|obt[ei]n|recopil|extra`,
     follow: String.raw`sigue|sig[ao]|segu|obedec|cumpl|ejecut|(?:tiene|tienen|tendrá) (?:prioridad|precedencia) sobre|al pie de la letra|tal cual|como si fuera (?:una |un )?(?:petición|solicitud|instrucción|orden|pedido)`,
     override: String.raw`ignor|olvid`,
@@ -408,6 +413,10 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   pt: {
     objects: [
+      [
+        'personal-data',
+        String.raw`localiza[cç][aã]o (?:atual|exata|precisa|em tempo real)|localiza[cç][aã]o do usu[aá]rio`,
+      ],
       [
         'personal-data',
         String.raw`passaportes?|cpf|cartão (?:de crédito|bancário)|cartões de crédito|dados do cartão|endereço (?:residencial|de casa)|datas? de nascimento|dados pessoais`,
@@ -428,7 +437,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`prompt do sistema|instruções do sistema|suas instruções`],
     ],
-    transmit: String.raw`convid|registr|digite|digitar|insir|salv[ae]|guard[ae]|col(?:e|ar|em)\b|envi|mand|inclu|anex|adicion|acrescent|encaminh|pass[ea]|copi|coloqu|coloc|insir|preench|compartilh`,
+    transmit: String.raw`convid|registr|digite|digitar|insir|salv[ae]|guard[ae]|col(?:e|ar|em)\b|envi|mand|inclu|anex|adicion|acrescent|encaminh|pass[ea]|copi|coloqu|coloc|insir|preench|compartilh|(?<!antes de )publi(?:ca(?!d)|que|car)`,
     read: String.raw`baix|consult|lei[ao]|le[ir]|abr|obt|colet|extra`,
     follow: String.raw`sig[ao]|segu|obede|cumpr|execut|(?:tem|têm|terá) (?:prioridade|precedência) sobre|à risca|tal como (?:está|estão)|como se fosse (?:um |uma )?(?:pedido|solicitação|instrução|ordem)`,
     override: String.raw`ignor|esqueç|esquec`,
@@ -442,6 +451,10 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   fr: {
     objects: [
+      [
+        'personal-data',
+        String.raw`(?:localisation|position) (?:actuelle|exacte|précise|en temps réel)|(?:localisation|position) de l'utilisateur`,
+      ],
       [
         'personal-data',
         String.raw`passeports?|numéro (?:d'identité|de sécurité sociale)|cartes? (?:bancaires?|de crédit|de paiement)|adresse (?:personnelle|du domicile)|dates? de naissance|données personnelles`,
@@ -465,7 +478,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
         String.raw`prompt système|invite système|instructions système|tes instructions|vos instructions`,
       ],
     ],
-    transmit: String.raw`invit|saisi|renseign|enregistr|précéd|préfix|coll|envo[iy]|inclu|joign|joindr|ajout|transf[eé]r|transmet|transmett|pass[ez]|copi|mett|insér|rempli|partag`,
+    transmit: String.raw`invit|saisi|renseign|enregistr|précéd|préfix|coll|envo[iy]|inclu|joign|joindr|ajout|transf[eé]r|transmet|transmett|pass[ez]|copi|mett|insér|rempli|partag|(?<!avant de )publie(?:r|z)?(?![\p{L}])`,
     read: String.raw`téléchar|consult|li[st]|lire|ouvr|récup[eè]r|collect|extra`,
     follow: String.raw`sui[sv]|obé|exécut|appliqu|(?:a|ont|prime|priment|prévaut|prévalent) (?:la )?(?:priorité|précédence)? ?sur|à la lettre|tel quel|telle quelle|comme s'il s'agissait|comme si c'était`,
     override: String.raw`ignor|oubli`,
@@ -479,6 +492,10 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   de: {
     objects: [
+      [
+        'personal-data',
+        String.raw`(?:aktuellen?|genauen?|exakten?) (?:Standort|Aufenthaltsort)|Standort des (?:Nutzers|Benutzers)`,
+      ],
       [
         'personal-data',
         String.raw`reisepass|personalausweis|ausweisnummer|kreditkarte\S*|kartendaten|(?:wohn|privat|heim)adresse|geburtsdatum|personenbezogene daten|persönliche daten`,
@@ -515,6 +532,10 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     objects: [
       [
         'personal-data',
+        String.raw`posizione (?:attuale|esatta|precisa|in tempo reale)|posizione dell'utente`,
+      ],
+      [
+        'personal-data',
         String.raw`passaport[oi]|carta d'identità|codice fiscale|carta di credito|dati della carta|indirizzo di casa|data di nascita|dati personali`,
       ],
       ['credential', String.raw`stringhe? di connessione`],
@@ -533,11 +554,11 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`prompt di sistema|istruzioni di sistema|le tue istruzioni`],
     ],
-    transmit: String.raw`invit|digita|salva|registr|incoll|invi|mand|inclu|allega|aggiung|inoltr|pass[ai]|copi|inseris|compil|condivid|metti`,
+    transmit: String.raw`invit|digita|salva|registr|incoll|invi|mand|inclu|allega|aggiung|inoltr|pass[ai]|copi|inseris|compil|condivid|metti|(?<!prima di )pubblic(?!at)`,
     read: String.raw`scaric|consult|legg|apr|ottien|raccogl|estra`,
     follow: String.raw`segu|obbedisc|esegu|(?:ha|hanno) (?:la )?(?:precedenza|priorità) su|alla lettera|come se fosse (?:una |un )?(?:richiesta|istruzione|ordine)`,
     override: String.raw`ignor|dimentic`,
-    secrecy: String.raw`mai (?:menzion|dire|rivel)|non serve (?:segnal|dir|menzion|comunic)|senza (?:menzionare|parlare di)|ometti|(?:l'utente|già) (?:ha )?(?:già )?(?:accettato|approvato|acconsentito)|senza (?:avvisare|dire|informare|menzionare|notificare)|non (?:dire|menzionare|informare|avvisare|mostrare)|silenziosamente|di nascosto|discretamente|non (?:è necessario|serve) (?:menzionare|dire|avvisare)`,
+    secrecy: String.raw`mai (?:menzion|dire|rivel)|non serve (?:segnal|dir|menzion|comunic)|senza (?:menzionare|parlare di)|ometti|(?:l'utente|già) (?:ha )?(?:già )?(?:accettato|approvato|acconsentito)|senza (?:avvisare|dire|informare|menzionare|notificare|segnalar)|non (?:dire|menzionare|informare|avvisare|mostrare)|silenziosamente|di nascosto|discretamente|non (?:è necessario|serve) (?:menzionare|dire|avvisare)`,
     directive: String.raw`devi|sempre|assicurati|è obbligatorio|prima di`,
     scope: String.raw`sempre|ogni (?:volta|turno|chiamata|messaggio|richiesta)|automaticamente`,
     preference: String.raw`invece di|al posto di|gli altri strumenti(?: [^.]{0,60})? sono (?:obsoleti|deprecati)|usa solo questo|preferisci questo`,
@@ -547,6 +568,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   nl: {
     objects: [
+      ['personal-data', String.raw`(?:huidige|exacte|actuele) locatie|locatie van de gebruiker`],
       [
         'personal-data',
         String.raw`paspoort\S*|burgerservicenummer|creditcard\S*|bankpas\S*|(?:thuis|woon|huis)adres\S*|geboortedatum\S*|persoonsgegevens`,
@@ -586,6 +608,10 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     objects: [
       [
         'personal-data',
+        String.raw`(?:bieżąc|aktualn|dokładn)\p{L}* (?:lokalizacj|położeni)\p{L}*|lokalizacj\p{L}* użytkownika`,
+      ],
+      [
+        'personal-data',
         String.raw`paszport\S*|pesel|numer\S* dowodu|kart\S* (?:kredytow|płatnicz|bankow)\S*|adres\S* (?:zamieszkania|domow\S*)|dat\S* urodzenia|dan\S* osobow\S*`,
       ],
       ['credential', String.raw`ciąg\S* połączeni\S*`],
@@ -621,6 +647,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   tr: {
     objects: [
+      ['personal-data', String.raw`(?:mevcut|anlık|tam|güncel) konum|kullanıcının konumu`],
       [
         'personal-data',
         String.raw`pasaport\S*|tc kimlik\S*|kimlik numara\S*|kredi kart\S*|banka kart\S*|ev adres\S*|doğum tarih\S*|kişisel veri\S*`,
@@ -657,6 +684,10 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     objects: [
       [
         'personal-data',
+        String.raw`(?:текущее|точное|текущего|точного) местоположени\S*|местоположени\S* пользовател\S*`,
+      ],
+      [
+        'personal-data',
         String.raw`паспорт\S*|номер\S* карт\S*|банковск\S* карт\S*|домашн\S* адрес\S*|дат\S* рождения|персональн\S* данн\S*`,
       ],
       ['credential', String.raw`строк\S* подключени\S*`],
@@ -678,7 +709,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
         String.raw`системн\S* (?:промпт\S*|подсказк\S*|инструкци\S*)|твои инструкции`,
       ],
     ],
-    transmit: String.raw`прилага|приклад|приглас|сохран|отправ|пересыл|пересл|перешл|включ|прикреп|добав|переда|скопир|копир|встав|загруз|впиш|вписыва|укаж|приложи`,
+    transmit: String.raw`прилага|приклад|приглас|сохран|отправ|пересыл|пересл|перешл|включ|прикреп|добав|переда|скопир|копир|встав|загруз|впиш|вписыва|укаж|приложи|опубликов|публику`,
     read: String.raw`прочит|чита|открой|открыв|получ|собер|собира|извлек`,
     follow: String.raw`следуй|следова|выполн|исполн|подчин|(?:имеют|имеет) приоритет над|приоритетн\S* над|дословно|в точности|как если бы (?:это )?(?:был\S* )?(?:запрос|просьб|указани)`,
     override: String.raw`игнорир|забудь|забыва|проигнорир`,
@@ -692,6 +723,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   zh: {
     objects: [
+      ['personal-data', String.raw`(?:当前|实时|精确)位置|用户(?:的)?(?:当前)?位置`],
       [
         'personal-data',
         String.raw`护照|身份证(?:号)?|银行卡|信用卡|家庭住址|出生日期|个人信息|用户的?(?:真实)?(?:姓名|名字|电子邮箱|邮箱|电话|手机号|住址|地址|公司名称)`,
@@ -709,7 +741,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`系统提示(?:词)?|系统指令|你的指令`],
     ],
-    transmit: String.raw`保存|邀请|记录|存入|发送|发给|附上|附加|包含|加入|添加|转发|传入|传给|传递|复制|填入|放入|写入|上传|抄送|附在|一并|连接|拼接|拼进|拼入|接上|粘贴|贴上|附到|附带|带上|填写|填上|填充`,
+    transmit: String.raw`保存|邀请|记录|存入|发送|发给|附上|附加|包含|加入|添加|转发|传入|传给|传递|复制|填入|放入|写入|上传|抄送|附在|一并|连接|拼接|拼进|拼入|接上|粘贴|贴上|附到|附带|带上|填写|填上|填充|发布|公开发布`,
     read: String.raw`读取|打开|获取|收集|提取|查看`,
     follow: String.raw`按照|遵循|执行|照做|服从|依照|依据其|照着|按其|优先于|视为用户`,
     override: String.raw`忽略|无视|忘记`,
@@ -723,6 +755,10 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   ja: {
     objects: [
+      [
+        'personal-data',
+        String.raw`(?:現在|正確な)の?位置(?:情報)?|ユーザーの(?:現在)?位置(?:情報)?|現在地`,
+      ],
       [
         'personal-data',
         String.raw`パスポート|マイナンバー|クレジットカード|カード番号|自宅住所|生年月日|個人情報`,
@@ -743,7 +779,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`システムプロンプト|システム指示|あなたの指示`],
     ],
-    transmit: String.raw`保存|招待|記録|送信|送って|送る|添付|含め|追加|転送|渡し|渡す|渡して|コピー|複製|入れ|記入|アップロード|付け|bcc`,
+    transmit: String.raw`保存|招待|記録|送信|送って|送る|添付|含め|追加|転送|渡し|渡す|渡して|コピー|複製|入れ|記入|アップロード|付け|bcc|投稿`,
     read: String.raw`読み取|読み込|読んで|開いて|取得|収集|抽出`,
     follow: String.raw`従って|従う|実行|遵守|より優先|ユーザーの(?:依頼|指示|要求)として`,
     override: String.raw`無視|忘れて`,
@@ -757,6 +793,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
   },
   ko: {
     objects: [
+      ['personal-data', String.raw`(?:현재|정확한|실시간) 위치|사용자(?:의)? 위치`],
       ['personal-data', String.raw`여권|주민등록번호|신용카드|카드 번호|집 주소|생년월일|개인정보`],
       ['credential', String.raw`연결 문자열`],
       ['other-tool-output', String.raw`(?:이전|다른 도구)(?:의)? ?(?:결과|출력)`],
@@ -768,7 +805,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`시스템\s?프롬프트|시스템\s?지침`],
     ],
-    transmit: String.raw`저장|초대|기록|붙여|붙이|보내|전송|첨부|포함|추가|전달|복사|넣어|입력|업로드`,
+    transmit: String.raw`저장|초대|기록|붙여|붙이|보내|전송|첨부|포함|추가|전달|복사|넣어|입력|업로드|게시`,
     read: String.raw`읽어|읽고|읽은|열어|가져|수집|추출`,
     follow: String.raw`따르|실행|수행|내용대로|지시대로|그대로 (?:진행|따라)|우선(?:합니다|한다|적용)|사용자의 요청(?:처럼|으로 간주)`,
     override: String.raw`무시|잊어`,
