@@ -6,9 +6,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const WILD_DIR = dirname(fileURLToPath(import.meta.url));
-export const SNAPSHOT_DIR = join(WILD_DIR, 'snapshots');
-export const SERVERS_FILE = join(WILD_DIR, 'servers.json');
-export const SKIPPED_FILE = join(WILD_DIR, 'skipped.json');
+/** `WILD_SET=heldout` points the collector at the held-out servers: real servers that no rule,
+ *  threshold or training run has seen (servers-heldout.json, snapshots-heldout/). The classifier
+ *  trains on snapshots/ only; `npm run eval` measures the held-out ones apart. */
+const SET = process.env.WILD_SET === 'heldout' ? '-heldout' : '';
+export const SNAPSHOT_DIR = join(WILD_DIR, `snapshots${SET}`);
+export const HELDOUT_SNAPSHOT_DIR = join(WILD_DIR, 'snapshots-heldout');
+export const SERVERS_FILE = join(WILD_DIR, `servers${SET}.json`);
+export const SKIPPED_FILE = join(WILD_DIR, `skipped${SET}.json`);
 
 /** One candidate server: an npm package at an exact version and how to start it over stdio. */
 export interface WildCandidate {
