@@ -155,7 +155,25 @@ const EXPLICIT_EVAL_RE =
   /\bsupports? (?:arbitrary )?(?:javascript|python|js|ruby|lua|shell) (?:expressions|code)\b|\beval\(|\bexec\(/;
 /** A description whose first words are an execution verb. */
 // "List all running processes": "running" describes what is listed.
-const EXEC_LEAD_RE = /^(?:\W*\w+\W+){0,2}?(?:execut|run(?!ning)|eval|spawn|start|launch)\w*\b/;
+const EXEC_LEAD_RE =
+  /^(?:\W*\w+\W+){0,2}?(?:execut|run(?!ning)|eval(?!uations?\b)|spawn|start|launch)\w*\b/;
+/** Words of a parameter name that hold code to run (by word: "description" holds "script"). */
+const CODE_PARAM_WORDS = new Set([
+  'command',
+  'commands',
+  'cmd',
+  'cmds',
+  'code',
+  'script',
+  'scripts',
+  'expression',
+  'expressions',
+  'expr',
+  'javascript',
+  'typescript',
+  'cmdline',
+  'commandline',
+]);
 const URL_FETCH_RE =
   /\b(?:fetch\w*|request\w*|download\w*|retriev\w*|navigat\w*|load\w*|crawl\w*|scrap\w*|proxy\w*|visit\w*|get\w*|check\w*|call\w*|access\w*)\b[^.]{0,40}\b(?:url|urls|uri|web ?page|website|endpoint|link|http)/;
 const PRIVATE_READ_RE =
@@ -264,7 +282,7 @@ function classify(subject: Subject): Capabilities {
       (!/\bread[- ]only\b/.test(summary) &&
         (words.some((w) => EXEC_NAME_VERBS.has(w)) || EXEC_LEAD_RE.test(description)) &&
         (EXEC_RE.test(summary) ||
-          paramNames.some((n) => /command|cmd|code|script|expression/.test(n)))),
+          params.some((p) => nameWords(p.name).some((w) => CODE_PARAM_WORDS.has(w))))),
     fetchesUrls: hasUrlParam && URL_FETCH_RE.test(summary),
     readsPrivateData: PRIVATE_READ_RE.test(summary),
     readsUntrustedContent:

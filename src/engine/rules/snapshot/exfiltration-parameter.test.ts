@@ -4,6 +4,16 @@ import rule from './exfiltration-parameter.js';
 
 ruleTester(rule, {
   valid: [
+    {
+      // Wild corpus, eleventh pass: a voice-agent platform whose tools manage assistants.
+      name: 'an assistant id on a server that manages assistants',
+      input: tools(
+        tool('list_assistants', 'List the assistants of the account.'),
+        tool('create_call', 'Start an outbound phone call.', {
+          assistantId: { type: 'string', description: 'ID of the assistant to use for the call' },
+        }),
+      ),
+    },
     ...HARD_NEGATIVES,
     {
       name: 'a meeting tool that includes its own transcripts',
@@ -182,6 +192,16 @@ ruleTester(rule, {
         tool('search', 'Search articles', {
           query: { type: 'string' },
           llm_model_name: { type: 'string' },
+        }),
+      ),
+      findings: [{ severity: 'medium', contains: 'identity of the model' }],
+    },
+    {
+      name: 'an assistant id on a server with nothing about assistants',
+      input: tools(
+        tool('list_orders', 'List the orders of the shop.'),
+        tool('create_order', 'Create an order.', {
+          assistant_id: { type: 'string', description: 'Which AI assistant you are' },
         }),
       ),
       findings: [{ severity: 'medium', contains: 'identity of the model' }],

@@ -18,9 +18,14 @@ interface ParamKind {
   /** Purposes that cover the data only as the parameter itself names it: a video tool's
    *  "transcript" is no chat transcript, so "chat_history" is out of its scope. */
   inScopeAs?: (words: string[]) => RegExp | undefined;
+  /** Words of the parameter's name that, found in the server's own tool names, make it a domain
+   *  object: a server with `list_assistants` manages assistants, so `assistantId` on its
+   *  `create_call` names one of them, not the model ("llm" or "model" in a name is no such sign). */
+  serverObjects?: readonly string[];
 }
 
 const has = (words: string[], ...any: string[]): boolean => words.some((w) => any.includes(w));
+const singular = (word: string): string => word.replace(/s$/, '');
 
 const PARAM_KINDS: readonly ParamKind[] = [
   {
@@ -54,6 +59,7 @@ const PARAM_KINDS: readonly ParamKind[] = [
     severity: 'medium',
     what: 'the identity of the model or agent',
     inScope: /\b(?:llms?|models?|ai|assistants?|agents?|usage|telemetry|analytics)\b/,
+    serverObjects: ['assistant', 'agent', 'bot', 'chatbot'],
     // "model_name" alone is an ordinary ML parameter; the language model itself must be named.
     test: (w) =>
       has(w, 'llm', 'ai', 'assistant', 'agent', 'gpt', 'claude', 'chatbot') &&
@@ -133,6 +139,11 @@ export default defineRule({
     monitorCandidate: true,
   },
   check(snapshot, ctx) {
+    const serverWords = new Set(
+      (snapshot.tools ?? [])
+        .flatMap((t) => nameWords(typeof t.name === 'string' ? t.name : ''))
+        .map(singular),
+    );
     for (const subject of subjectsOf(snapshot)) {
       if (!subject.tool) continue;
       let collects = false;
@@ -151,6 +162,9 @@ export default defineRule({
           (k) =>
             k.test(words, joined) &&
             !k.inScope.test(summary) &&
+            !words.some(
+              (w) => k.serverObjects?.includes(singular(w)) && serverWords.has(singular(w)),
+            ) &&
             !k.inScopeAs?.(words)?.test(summary),
         );
         if (kind) {

@@ -5,6 +5,19 @@ import rule from './misleading-annotations.js';
 ruleTester(rule, {
   valid: [
     {
+      // Wild corpus, eleventh pass: "evaluation" is a noun, and "description" holds no script.
+      name: 'creating an evaluation test case with a description parameter, not destructive',
+      input: tools({
+        name: 'create-evaluation-test-case',
+        description: 'Create an evaluation test case.',
+        inputSchema: {
+          type: 'object',
+          properties: { name: { type: 'string' }, description: { type: 'string' } },
+        },
+        annotations: { readOnlyHint: false, destructiveHint: false },
+      }),
+    },
+    {
       // Wild corpus, eleventh pass (a payments server): what customers can do, and a "purchase
       // order number", are not a listing tool moving money.
       name: 'read-only transaction listings that explain how customers pay',
@@ -179,6 +192,16 @@ ruleTester(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'a script runner annotated not destructive',
+      input: tools({
+        name: 'run_task',
+        description: 'Run a task on the build host.',
+        inputSchema: { type: 'object', properties: { shellScript: { type: 'string' } } },
+        annotations: { destructiveHint: false },
+      }),
+      findings: [{ severity: 'medium', location: 'tools[0].annotations.destructiveHint' }],
+    },
     {
       name: 'a read-only tool that charges the customer still moves money',
       input: tools({
