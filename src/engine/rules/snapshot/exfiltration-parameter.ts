@@ -139,9 +139,10 @@ export default defineRule({
     monitorCandidate: true,
   },
   check(snapshot, ctx) {
+    // Subjects, not snapshot.tools: a snapshot from a file can hold anything (null entries).
     const serverWords = new Set(
-      (snapshot.tools ?? [])
-        .flatMap((t) => nameWords(typeof t.name === 'string' ? t.name : ''))
+      subjectsOf(snapshot)
+        .flatMap((s) => (typeof s.tool?.name === 'string' ? nameWords(s.tool.name) : []))
         .map(singular),
     );
     for (const subject of subjectsOf(snapshot)) {
