@@ -27,6 +27,7 @@ import {
   type BlindCase,
   type HeldOutCase,
 } from './learned/data.js';
+import { CORPUS_SNAPSHOT_DIR, HELDOUT_SNAPSHOT_DIR } from './wild/servers.js';
 
 interface BenchCase {
   id: string;
@@ -257,7 +258,7 @@ async function main(): Promise<number> {
     ...evaluateBlindSets(),
     ...evaluateWildCorpus(wildDir, 'Real-world corpus', true),
     ...evaluateWildCorpus(
-      heldoutWildDir,
+      HELDOUT_SNAPSHOT_DIR,
       'Held-out real servers (never tuned to or trained on)',
       false,
     ),
@@ -482,13 +483,7 @@ function evaluateLearnedLeaveOneOut(): void {
 // The real-world corpus (bench/wild/): honest servers from npm. Every high or critical finding is
 // listed for review; docs/benchmarks.md keeps each one's verdict.
 
-const wildDir = resolve(
-  process.env.PALISADE_WILD_DIR ?? join(import.meta.dirname, 'wild', 'snapshots'),
-);
-/** The corpus the classifier trains on (bench/learned/data.ts), whatever PALISADE_WILD_DIR says. */
-const CORPUS_WILD_DIR = join(import.meta.dirname, 'wild', 'snapshots');
-/** Real servers collected for measurement only (WILD_SET=heldout, bench/wild/README.md). */
-const heldoutWildDir = join(import.meta.dirname, 'wild', 'snapshots-heldout');
+const wildDir = resolve(process.env.PALISADE_WILD_DIR ?? CORPUS_SNAPSHOT_DIR);
 
 interface Verdict {
   verdict: 'true' | 'false';
@@ -512,7 +507,7 @@ function evaluateWildCorpus(wildDir: string, label: string, inSample: boolean): 
     .sort();
   // A held-out server must not also be in the corpus the classifier learns from.
   if (!inSample) {
-    const corpus = new Set(readdirSync(CORPUS_WILD_DIR));
+    const corpus = new Set(readdirSync(CORPUS_SNAPSHOT_DIR));
     const both = files.filter((f) => corpus.has(f));
     if (both.length > 0) throw new Error(`${label}: also in the corpus: ${both.join(', ')}`);
   }

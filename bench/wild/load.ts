@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { McpSnapshot } from '../../src/engine/types.js';
-import { SNAPSHOT_DIR } from './servers.js';
+import { CORPUS_SNAPSHOT_DIR } from './servers.js';
 
 export interface WildServer {
   /** npm package name. */
@@ -27,7 +27,7 @@ interface SnapshotFile extends McpSnapshot {
 }
 
 /** Every snapshot of the wild corpus, ordered by slug. */
-export function loadWildCorpus(dir: string = SNAPSHOT_DIR): WildServer[] {
+export function loadWildCorpus(dir: string = CORPUS_SNAPSHOT_DIR): WildServer[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()

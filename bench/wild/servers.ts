@@ -10,8 +10,11 @@ export const WILD_DIR = dirname(fileURLToPath(import.meta.url));
  *  threshold or training run has seen (servers-heldout.json, snapshots-heldout/). The classifier
  *  trains on snapshots/ only; `npm run eval` measures the held-out ones apart. */
 const SET = process.env.WILD_SET === 'heldout' ? '-heldout' : '';
-export const SNAPSHOT_DIR = join(WILD_DIR, `snapshots${SET}`);
+/** The corpus the classifier trains on and the catalogue is built from, whatever WILD_SET says. */
+export const CORPUS_SNAPSHOT_DIR = join(WILD_DIR, 'snapshots');
 export const HELDOUT_SNAPSHOT_DIR = join(WILD_DIR, 'snapshots-heldout');
+/** Where the collector writes: the corpus, or the held-out servers under WILD_SET=heldout. */
+export const SNAPSHOT_DIR = SET ? HELDOUT_SNAPSHOT_DIR : CORPUS_SNAPSHOT_DIR;
 export const SERVERS_FILE = join(WILD_DIR, `servers${SET}.json`);
 export const SKIPPED_FILE = join(WILD_DIR, `skipped${SET}.json`);
 
