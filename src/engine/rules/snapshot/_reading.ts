@@ -1,7 +1,7 @@
 // The snapshot read for meaning: every prose field of every subject read into frames (see
 // meaning/frames.ts), tool mentions resolved against the server's own tools and against the
 // catalogue of other servers' tools. Memoised per subject, like the subjects themselves.
-import { readFrames, type Frame } from '../../meaning/frames.js';
+import { foreignTail, readFrames, type Frame } from '../../meaning/frames.js';
 import {
   isKnownToolName,
   isSensitiveToolName,
@@ -80,7 +80,15 @@ const CALLING_RE =
   /\b(?:call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|run|runs|running|via|through|when|whenever|before|after|tool|tools|function|payee|recipient|destination)\b|(?:^|[^\p{L}])(?:usa|usar|usando|utiliza|utilizar|llamar|llama|chamar|ao usar|utiliser|utilisez|utilisé|appel|verwende|verwenden|nutze|aufruf|usare|chiama|destino|destinatario|destinataire|empfänger|использ|вызов|вызыва)|调用|使用|呼び出|使う|호출|사용/iu;
 
 /** A capitalised action verb after a lower-case word: two sentences run together. */
-function runsOn(text: string): 'order' | 'clause' | undefined {
+function runsOn(text: string, language: string): 'order' | 'clause' | undefined {
+  // An English opening that runs on into another language ("Visual summary of workflow
+  // operations Beim Anzeigen des Ergebnisses …"), read whole in that language: the rest was
+  // appended to the item's own opening.
+  if (language !== 'en') {
+    const tail = foreignTail(text);
+    if (tail && ENGLISH_HEAD_RE.test(text.slice(0, tail.at)) && appendedOrder(text.slice(tail.at)))
+      return 'order';
+  }
   let found: 'clause' | undefined;
   // "…from a URL Authenticated pages: set the query string to include…": an order after a colon.
   for (const m of text.matchAll(/: ([a-z]+) /g))
@@ -93,6 +101,22 @@ function runsOn(text: string): 'order' | 'clause' | undefined {
   }
   return found;
 }
+
+/** "May include passwords" says what can come back: a possibility, not an order. */
+const FOREIGN_MAY_RE =
+  /(?:^|[^\p{L}])(?:puede|pueden|pode|podem|peut|peuvent|kann|können|può|possono|может|могут)(?![\p{L}])/iu;
+
+/** The appended foreign part read alone (an English head's "including" is no order of its): it
+ *  moves, obeys or redirects something, and not as a possibility. */
+function appendedOrder(tail: string): boolean {
+  if (FOREIGN_MAY_RE.test(tail)) return false;
+  return readFrames(tail, { always: true }).some(
+    (f) => f.directive && (f.actions.length > 0 || f.secrecy || f.scope),
+  );
+}
+
+/** English function words: a head that holds one is English prose, not a name. */
+const ENGLISH_HEAD_RE = /\b(?:the|and|to|of|is|for|with|this|a|an|in|on|or|from|by)\b/i;
 
 const COLON_ORDER_VERBS = new Set(['set', 'use', 'make', 'ensure', 'always', 'never']);
 
@@ -223,7 +247,7 @@ export function readSnapshot(snapshot: McpSnapshot): readonly SubjectReading[] {
         // from the opening: a capitalised action verb mid-sentence starts another order.
         const runOn =
           OWN_DESCRIPTION_RE.test(field.location) && frame.start <= 1
-            ? runsOn(frame.text)
+            ? runsOn(frame.text, frame.language)
             : 'clause';
         const opening = runOn === undefined;
         // An opening that also fills one of the tool's parameters with private data ("keyword
