@@ -2,6 +2,7 @@ import { defineRule } from '../define-rule.js';
 import type { Severity } from '../../types.js';
 import {
   ADDRESSES_MODEL_RE,
+  DOMAIN_RE,
   EMAIL_RE,
   PHONE_RE,
   PUBLIC_ACCESS_RE,
@@ -150,6 +151,8 @@ function personalDataIsInput(frame: ReadFrame): boolean {
   return params.length > 0 && params.every((x) => PERSONAL_PARAM_RE.test(x.value));
 }
 
+const TITLE_LOCATION_RE = /^tools\[\d+\]\.(?:annotations\.)?title$/;
+
 /** Words of a credential a tool or parameter can exist for. */
 const CREDENTIAL_WORDS = new Set([
   'cookie',
@@ -187,7 +190,10 @@ function judge(
 ): Verdict | undefined {
   const objects = harmfulObjects(frame).filter(
     (o) =>
-      (o !== 'personal-data' || !personalDataIsInput(frame)) &&
+      // A title names the tool; personal data it asks for is asked of every call.
+      (o !== 'personal-data' ||
+        TITLE_LOCATION_RE.test(frame.field.location) ||
+        !personalDataIsInput(frame)) &&
       (o !== 'credential' || !credentialIsInput(frame, ownName)) &&
       // A mail tool's "original message" is the e-mail replied to, not the chat.
       (o !== 'conversation' ||
@@ -488,6 +494,8 @@ const NAME_PARTY_WORDS = new Set([
 /** A claim that the user agreed, or a skipped safety step. */
 const NAME_CONSENT_RE =
   /\b(?:user (?:already )?(?:confirmed|approved|agreed|consented)|(?:pre|already) ?(?:confirmed|approved)|skip (?:the )?(?:dry run|preview|review|confirmation|approval)|bypass (?:the )?(?:confirmation|approval|review))\b/;
+/** A name that adds an act to the tool's own: it opens with "also", or chains one with "then". */
+const NAME_EXTRA_ACT_RE = /^also \w+|\b(?:and then|then|afterwards|after that) \w+/;
 /** An address spelled in a name: "upload_to_https_simshare_io". */
 const NAME_ADDRESS_RE =
   /\b(?:https?|www)\b|\b[a-z][a-z0-9]{2,} (?:io|com|net|org|dev|app|xyz|co|ai)\b/;
@@ -516,6 +524,10 @@ function orderingParamNames(snapshot: Parameters<typeof readSnapshot>[0]): Schem
       else if (onByDefault && acts && words.some((w) => NAME_PARTY_WORDS.has(w)))
         why = 'orders an extra act for others, on by default';
       else if (acts && NAME_ADDRESS_RE.test(phrase)) why = 'names an address to send to';
+      // "also_dm_everyone_the_channel_list": true: a second act beside the tool's own, which
+      // the call performs unless the model thinks to turn it off.
+      else if (onByDefault && NAME_EXTRA_ACT_RE.test(phrase))
+        why = 'orders a further act, on by default';
       if (why)
         out.push({
           subject: `tools[${i}]`,
@@ -651,6 +663,59 @@ function titleOrders(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFindin
           snippet: title,
           message: `The title "${title.slice(0, 120)}" gives the model an order.`,
         });
+  });
+  return out;
+}
+
+/** Words of a value, split on spaces only: an identifier ("EASE_IN_AND_OUT") is one word. */
+const spacedWords = (value: string): number => value.split(/\s+/).filter(Boolean).length;
+
+/** An outside address in a value: a web or e-mail address, or a bare domain. */
+function addressIn(value: string): string | undefined {
+  return (
+    value.match(EMAIL_RE)?.[0] ??
+    value.match(URL_RE)?.[0] ??
+    value.replace(/_/g, ' ').match(new RegExp(DOMAIN_RE.source, 'i'))?.[0]
+  );
+}
+
+/**
+ * An allowed value that is not of its kind: the other members of the enum are plain values (one
+ * or two words, no address) and this one reads as a sentence, or carries an outside address.
+ * The model copies an enum member into calls as it stands; a clause or an address among format
+ * names and modes rides along into every call that picks it.
+ */
+function outlyingEnumMembers(
+  snapshot: Parameters<typeof readSnapshot>[0],
+  own: ReadonlySet<string>,
+): SchemaFinding[] {
+  const out: SchemaFinding[] = [];
+  const tools = Array.isArray(snapshot.tools) ? snapshot.tools : [];
+  tools.forEach((tool, i) => {
+    if (!tool || typeof tool !== 'object') return;
+    for (const { name, schema } of toolParameters(tool)) {
+      const members = schema.enum;
+      if (!Array.isArray(members) || members.length < 3) continue;
+      if (!members.every((m) => typeof m === 'string')) continue;
+      const values = members as string[];
+      values.forEach((value, k) => {
+        const others = values.filter((_, j) => j !== k);
+        const address = addressIn(value);
+        const sentence = spacedWords(value) >= 4 && others.every((o) => spacedWords(o) <= 2);
+        const addressed =
+          address !== undefined &&
+          !LOCAL_ADDRESS_RE.test(address) &&
+          !isOwnLabel(hostLabel(address), own) &&
+          others.every((o) => addressIn(o) === undefined);
+        if (!sentence && !addressed) return;
+        out.push({
+          subject: `tools[${i}]`,
+          location: `tools[${i}].inputSchema.properties.${name}.enum[${k}]`,
+          snippet: value,
+          message: `An allowed value of parameter "${name.slice(0, 80)}" ${addressed ? 'carries an outside address' : 'reads as a sentence'} among plain values: the model copies it into calls as it stands.`,
+        });
+      });
+    }
   });
   return out;
 }
@@ -806,6 +871,7 @@ export default defineRule({
       ...widenedPresets(snapshot),
       ...orderingParamNames(snapshot),
       ...describedDefaults(snapshot, own),
+      ...outlyingEnumMembers(snapshot, own),
     ])
       ctx.report({ ...found, severity: 'medium' });
     for (const d of defaultDestinations(snapshot, own)) {
