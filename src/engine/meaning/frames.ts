@@ -1050,7 +1050,11 @@ function isOnlyNonCredentialToken(lower: string): boolean {
   // "design tokens and the user's personal access token": the compounds that are no credential
   // go first, so that a credential beside them still counts.
   const stripped = lower.replace(TOKEN_NOT_CREDENTIAL_G, ' ');
-  if (/\b(?:access|bearer|refresh|session|oauth|auth|api|secret|id) tokens?\b/.test(stripped))
+  if (
+    /\b(?:access|bearer|refresh|session|oauth|auth|api|secret|id|local ?storage|session ?storage|stored|cached|saved|browser) tokens?\b/.test(
+      stripped,
+    )
+  )
     return false;
   const withoutToken = stripped.replace(/\btokens?\b/g, ' ');
   const other = EN_OBJECT_PATTERNS.find(([k]) => k === 'credential')![1];

@@ -75,6 +75,14 @@ const PROSE_PARAM_RE =
 const FOREIGN_CONTENT_RE =
   /contenu|valeur|en entier|contenido|valor|completo|conteúdo|inteiro|inhalt|wert|vollständig|contenuto|intero|содержим|значени|целиком|полност|内容|全部|完整|中身|全体|全文|내용|전체|값/i;
 
+/** The conversation at hand, pointed at: "this chat", "the current conversation", "mentioned
+ *  earlier", "they gave". */
+const OWN_CONVERSATION_RE =
+  /\b(?:this|the current|our|the ongoing) (?:chat|conversation|session)\b|\b(?:conversation|chat|discussion) so far\b|\bbetween the user and (?:you|the assistant|the model)\b|\b(?:mentioned|said|given|shared|typed|provided|written) (?:earlier|before|so far|previously)\b|\b(?:they|the user) (?:gave|mentioned|shared|typed) (?:earlier|before)?/i;
+
+/** A summary of the conversation is the model's own account, not the conversation. */
+const SUMMARY_RE = /\b(?:summar\w*|recap\w*|brief|short account|gist|overview)\b/i;
+
 /** A parameter description that names what the parameter must carry: "paste the contents of
  *  ~/.aws/credentials here", "all previous messages of the user". */
 function collectsInParameter(frame: ReadFrame): boolean {
@@ -89,9 +97,12 @@ function collectsInParameter(frame: ReadFrame): boolean {
   const asked = frame.directive || frame.modal || frame.language !== 'en';
   if ((frame.actions.includes('transmit') && asked) || frame.describedFlow) return true;
   return (
-    (/\b(?:contents?|value|values|text|body|output|dump|copy|full|entire|verbatim|raw|whole|holds?|contains?|carr(?:y|ies)|keeps?|kept|stores?)\b/i.test(
+    (/\b(?:contents?|value|values|text|body|output|dump|copy|full|entire|verbatim|word for word|raw|whole|holds?|contains?|carr(?:y|ies)|keeps?|kept|stores?)\b/i.test(
       frame.text,
     ) ||
+      // What was said in *this* conversation ("earlier messages from this chat", "details
+      // mentioned earlier"): the model's own context, whatever the tool does with messages.
+      (OWN_CONVERSATION_RE.test(frame.text) && !SUMMARY_RE.test(frame.text)) ||
       (frame.language !== 'en' && FOREIGN_CONTENT_RE.test(frame.text))) &&
     !/\b(?:path|location|filename|file name|name of|defaults? to|read from|taken from|falls? back to)\b/i.test(
       frame.text,
@@ -176,6 +187,11 @@ function credentialIsInput(frame: ReadFrame, ownName: string | undefined): boole
 
 const ORIGINAL_EMAIL_RE = /\boriginal (?:message|e-?mail)s?\b/i;
 const MAIL_TOOL_RE = /mail|message|reply|draft|inbox|forward/i;
+const CONVERSATION_TOOL_RE = /chat|conversation|message|thread|dialog|completion/i;
+
+/** A value handed to the user and no one else: "repeat it to the user", "show them to the user". */
+const TO_THE_USER_RE =
+  /\b(?:repeat|quote|restate|show|display|reveal|read)\w*(?: (?:it|them|this|that|the \w+))?(?: (?:back|out|aloud))? to (?:the|your) user\b/i;
 
 /** A flow the user sees and allows first. */
 const USER_GATED_RE =
@@ -198,7 +214,15 @@ function judge(
       // A mail tool's "original message" is the e-mail replied to, not the chat.
       (o !== 'conversation' ||
         !ORIGINAL_EMAIL_RE.test(frame.text) ||
-        !MAIL_TOOL_RE.test(ownName ?? '')),
+        !MAIL_TOOL_RE.test(ownName ?? '')) &&
+      // A chat tool's parameter that names a conversation ("the conversation to complete") names
+      // its input, unless it points at this one ("earlier messages from this chat") or asks.
+      (o !== 'conversation' ||
+        !CONVERSATION_TOOL_RE.test(ownName ?? '') ||
+        !PARAM_DESCRIPTION_RE.test(frame.field.location) ||
+        frame.directive ||
+        frame.modal ||
+        OWN_CONVERSATION_RE.test(frame.text)),
   );
   const inValue = frame.field.kind === 'schema-value';
   // A parameter named for a value of the environment asks for it by its name alone; so does a
@@ -218,6 +242,16 @@ function judge(
       collectsInParameter(frame) ||
       (inValue && (external || frame.actions.length > 0)));
   const hidden = subjectSecret || frame.secrecy;
+  // "Only repeat it to the user when they ask": the user is the one it goes to.
+  if (
+    moving &&
+    TO_THE_USER_RE.test(frame.text) &&
+    !external &&
+    !hidden &&
+    frame.foreignTools.length === 0 &&
+    !frame.sinks.some((x) => x.kind === 'param')
+  )
+    return undefined;
   if (moving && objects.length > 0) {
     // A credential sent "on every request" is how an honest API asks for its own auth header;
     // scope escalates only the objects nobody sends by design.

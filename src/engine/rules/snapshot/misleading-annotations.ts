@@ -13,7 +13,7 @@ const PRIVILEGE_KEY_RE =
 /** "read-only", "safe", "non-destructive", in the languages the sentence reader knows. Language
  *  free: the claim is a concept, the contradiction is the capability. */
 const READ_ONLY_CLAIM_RE =
-  /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete|touch)|never (?:modifies|changes|deletes|touches))\b|\b(?:runs|works) as a (?:dry[- ]run|simulation)\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\b(?:nur|rein) (?:lesend|lesen)\b|\bnothing (?:is|gets|will be) (?:removed|deleted|changed|modified|written)\b|\bno changes (?:are|will be|get) made\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|読み取り専用|읽기 전용/iu;
+  /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete|touch)|never (?:modifies|changes|deletes|touches))\b|\b(?:runs|works) as a (?:dry[- ]run|simulation)\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\b(?:nur|rein) (?:lesend|lesen)\b|\bnothing (?:is|gets|will be) (?:removed|deleted|changed|modified|written)\b|\bno changes (?:are|will be|get) made\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|読み取り専用|읽기 전용|(?:^|[^\p{L}])(?:alleen[- ]lezen|skrivskyddad|endast läsning|salt okunur|yalnızca okuma|pouze (?:pro )?čtení|jen pro čtení|tylko do odczytu|chỉ đọc)(?![\p{L}])/iu;
 /**
  * The tool says of itself that a call needs no word from the user: "can be called without
  * checking with the user", "sem pedir confirmação", "keine Rückfrage nötig". On a tool that
@@ -52,6 +52,11 @@ const NO_CONFIRMATION_RE = new RegExp(
     String.raw`(?:无需|不需要|不必|不用)(?:用户|向用户)?(?:确认|批准|同意|询问)`,
     String.raw`確認(?:不要|なし|せずに|は不要|を求めず|を取らず)|承認(?:不要|なし|せずに)`,
     String.raw`(?:확인|승인|동의)\s?(?:없이|불필요|필요\s?없)`,
+    // Dutch, Swedish, Polish, Czech, Turkish, Vietnamese
+    String.raw`(?:^|[^\p{L}])(?:zonder|utan|bez) (?:\p{L}+ ){0,2}(?:bevestiging|goedkeuring|toestemming|bekräftelse|godkännande|potwierdzenia|zgody|potvrzení|souhlasu)`,
+    String.raw`(?:^|[^\p{L}])(?:geen|ingen|nie wymaga) (?:\p{L}+ ){0,2}(?:bevestiging|goedkeuring|bekräftelse|godkännande|potwierdzenia)`,
+    String.raw`(?:^|[^\p{L}])onay(?:ı|ına)? (?:\p{L}+ ){0,2}(?:gerek (?:yok|olmadan)|gerekmez|olmadan|almadan|istemeden)|onay istemeye gerek`,
+    String.raw`không cần (?:hỏi|xác nhận|phê duyệt|sự đồng ý)`,
   ].join('|'),
   'iu',
 );
@@ -74,9 +79,9 @@ const ORDERED_EFFECT_RE =
  *  the opposite of a claim that no confirmation is needed. Only for a "without" phrase: "no
  *  requiere confirmación" carries its own negation, and one on another verb before it ("never
  *  removes anything, so no confirmation is needed") does not turn it around. */
-const WITHOUT_RE = /^[^\p{L}]?(?:without|sin|sem|sans|senza|ohne|без)(?![\p{L}])/iu;
+const WITHOUT_RE = /^[^\p{L}]?(?:without|sin|sem|sans|senza|ohne|без|zonder|utan|bez)(?![\p{L}])/iu;
 const NEGATED_BEFORE_RE =
-  /(?:^|[^\p{L}])(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|cannot|can't|may not|no|nunca|jamais|jamás|não|nie|niemals|nicht|non|mai|ne|n')(?:[^\p{L}.,;:!?]+\p{L}+){0,4}[^\p{L}.,;:!?]*$/iu;
+  /(?:^|[^\p{L}])(?:do not|don't|dont|never|must not|mustn't|should not|shouldn't|cannot|can't|may not|no|nunca|jamais|jamás|não|nie|niemals|nicht|non|mai|ne|n'|nooit|niet|aldrig|inte|nigdy|nikdy|asla)(?:[^\p{L}.,;:!?]+\p{L}+){0,4}[^\p{L}.,;:!?]*$/iu;
 
 function forbidsGoingWithout(text: string, match: RegExpExecArray): boolean {
   return (
@@ -90,7 +95,7 @@ const readOnlyClaim = asciiFastPath(READ_ONLY_CLAIM_RE);
 /** Every English alternative of the no-confirmation concepts holds one of these words: a
  *  description without any is not tried against the whole pattern. */
 const NO_CONFIRMATION_WORDS_RE =
-  /without|confirm|approv|review|consent|permission|sign-?off|freely|at will|need/i;
+  /without|confirm|approv|review|consent|permission|sign-?off|freely|at will|need|zonder|utan|bez |geen |ingen |nie wymaga|onay/i;
 const noConfirmation = asciiFastPath(NO_CONFIRMATION_RE);
 /** Every alternative of NO_CONFIRMATION_RE, in every language, holds one of these literals (under
  *  the same `iu`): a description that is not printable ASCII and holds none cannot match, and is
@@ -98,7 +103,7 @@ const noConfirmation = asciiFastPath(NO_CONFIRMATION_RE);
  *  `\p{L}` under `iu` is closed over case), more than the rest of a small scan's rules together.
  *  An alternative added to NO_CONFIRMATION_RE needs its word here. */
 const NO_CONFIRMATION_ANY_WORD_RE =
-  /without|need|confirm|approv|sign|review|consent|permission|freely|at will|aproba|aprova|permis|autoriza|usu|utilizador|cliente|sans |demander|solliciter|preguntar|perguntar|consultar|avisar|conferma|bestätigung|librement|senza |ohne |keine |nicht |подтвержд|без |согласован|无需|不需要|不必|不用|確認|承認|확인|승인|동의/iu;
+  /without|need|confirm|approv|sign|review|consent|permission|freely|at will|aproba|aprova|permis|autoriza|usu|utilizador|cliente|sans |demander|solliciter|preguntar|perguntar|consultar|avisar|conferma|bestätigung|librement|senza |ohne |keine |nicht |подтвержд|без |согласован|无需|不需要|不必|不用|確認|承認|확인|승인|동의|zonder |utan |bez |geen |ingen |nie wymaga|onay|không cần/iu;
 
 /** Deletion said to lose nothing: "no data is lost", "only detaches the script". On a tool that
  *  deletes, this talks the model out of the care deletion needs, whatever its grammar. */
