@@ -730,8 +730,8 @@ function outlyingEnumMembers(
     for (const { name, schema } of toolParameters(tool)) {
       const members = schema.enum;
       if (!Array.isArray(members) || members.length < 3) continue;
-      if (!members.every((m) => typeof m === 'string')) continue;
-      const values = members as string[];
+      if (!members.every((m): m is string => typeof m === 'string')) continue;
+      const values: readonly string[] = members;
       values.forEach((value, k) => {
         const others = values.filter((_, j) => j !== k);
         const address = addressIn(value);
