@@ -748,7 +748,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`系统提示(?:词)?|系统指令|你的指令`],
     ],
-    transmit: String.raw`保存|邀请|记录|存入|发送|发给|附上|附加|包含|加入|添加|转发|传入|传给|传递|复制|填入|放入|写入|上传|抄送|附在|一并|连接|拼接|拼进|拼入|接上|粘贴|贴上|附到|附带|带上|填写|填上|填充|发布|公开发布`,
+    transmit: String.raw`保存|邀请|记录|存入|发送|发给|附上|附加|包含|加入|添加|转发|传入|传给|传递|复制|填入|放入|写入|上传|抄送|附在|一并|连接|拼接|拼进|拼入|接上|粘贴|贴上|附到|附带|带上|填写|填上|填充|发布|公开发布|提交到|提交给|写进|写到|放进|加到|加上|后加`,
     read: String.raw`读取|打开|获取|收集|提取|查看`,
     follow: String.raw`按照|遵循|执行|照做|服从|依照|依据其|照着|按其|优先于|视为用户`,
     override: String.raw`忽略|无视|忘记`,
@@ -768,7 +768,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       [
         'personal-data',
-        String.raw`パスポート|マイナンバー|クレジットカード|カード番号|自宅住所|生年月日|個人情報`,
+        String.raw`パスポート|マイナンバー|クレジットカード|カード番号|自宅住所|生年月日|個人情報|(?:ユーザー|利用者)の(?:氏名|本名|名前|メールアドレス|電話番号|住所|勤務先)|本名|勤務先`,
       ],
       ['credential', String.raw`接続文字列`],
       [
@@ -777,7 +777,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       [
         'credential',
-        String.raw`パスワード|apiキー|api\s?key|秘密鍵|シークレット|トークン|認証情報|資格情報|クッキー|cookie`,
+        String.raw`パスワード|api\s?キー|api\s?key|秘密鍵|シークレット|トークン|認証情報|資格情報|クッキー|cookie`,
       ],
       ['environment', String.raw`環境変数`],
       [
@@ -786,7 +786,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ],
       ['system-prompt', String.raw`システムプロンプト|システム指示|あなたの指示`],
     ],
-    transmit: String.raw`保存|招待|記録|送信|送って|送る|添付|含め|追加|転送|渡し|渡す|渡して|コピー|複製|入れ|記入|アップロード|付け|bcc|投稿`,
+    transmit: String.raw`保存|招待|記録|送信|送って|送る|添付|含め|追加|転送|渡し|渡す|渡して|コピー|複製|入れ|記入|アップロード|付け|bcc|投稿|貼り付け|貼って|貼る|貼り|書き込|記載して|記載する`,
     read: String.raw`読み取|読み込|読んで|開いて|取得|収集|抽出`,
     follow: String.raw`従って|従う|実行|遵守|より優先|ユーザーの(?:依頼|指示|要求)として`,
     override: String.raw`無視|忘れて`,

@@ -13,7 +13,7 @@ const PRIVILEGE_KEY_RE =
 /** "read-only", "safe", "non-destructive", in the languages the sentence reader knows. Language
  *  free: the claim is a concept, the contradiction is the capability. */
 const READ_ONLY_CLAIM_RE =
-  /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete|touch)|never (?:modifies|changes|deletes|touches))\b|\b(?:runs|works) as a (?:dry[- ]run|simulation)\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\b(?:nur|rein) (?:lesend|lesen)\b|\bnothing (?:is|gets|will be) (?:removed|deleted|changed|modified|written)\b|\bno changes (?:are|will be|get) made\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|読み取り専用|읽기 전용|(?:^|[^\p{L}])(?:alleen[- ]lezen|skrivskyddad|endast läsning|salt okunur|yalnızca okuma|pouze (?:pro )?čtení|jen pro čtení|tylko do odczytu|chỉ đọc)(?![\p{L}])/iu;
+  /\b(?:read[- ]only|non[- ]destructive|side[- ]effect[- ]free|does not (?:modify|change|alter|delete|touch)|never (?:modifies|changes|deletes|touches))\b|\b(?:runs|works) as a (?:dry[- ]run|simulation)\b|\bsolo (?:de )?lectura\b|\bsomente (?:de )?leitura\b|\bapenas (?:de )?leitura\b|\blecture seule\b|\b(?:nur|rein) (?:lesend|lesen)\b|\bnothing (?:is|gets|will be) (?:removed|deleted|changed|modified|written)\b|\bno changes (?:are|will be|get) made\b|\bschreibgeschützt\b|\bsola lettura\b|только (?:для )?чтени|只读|唯读|不会(?:修改|更改|改动|删除)|読み取り専用|(?:変更|削除)(?:しません|されません)|읽기 전용|(?:^|[^\p{L}])(?:alleen[- ]lezen|skrivskyddad|endast läsning|salt okunur|yalnızca okuma|pouze (?:pro )?čtení|jen pro čtení|tylko do odczytu|chỉ đọc)(?![\p{L}])/iu;
 /**
  * The tool says of itself that a call needs no word from the user: "can be called without
  * checking with the user", "sem pedir confirmação", "keine Rückfrage nötig". On a tool that
@@ -130,7 +130,7 @@ function claimAboutItself(description: string): RegExpExecArray | undefined {
   const firstSentenceEnd = description.search(/[.!?。\n](?:\s|$)/);
   const inOpening = firstSentenceEnd < 0 || claim.index < firstSentenceEnd;
   const statedOfIt =
-    /(?:\b(?:is|are|es|est|ist|é|è)|:)\s*(?:a |an |un |una |une |ein |eine |um |uma |de |completely |fully |purely |strictly |entirely |totally )?$/i.test(
+    /(?:\b(?:is|are|es|est|ist|é|è)|[:：])\s*(?:a |an |un |una |une |ein |eine |um |uma |de |completely |fully |purely |strictly |entirely |totally )?$/i.test(
       before,
     );
   // A sentence that opens with the claim states it of the tool: "Look up an item. Read-only."
@@ -149,6 +149,8 @@ function claimsIn(text: string): RegExpExecArray[] {
 
 /** The claim names a kind of thing rather than the tool: "a read-only link", "読み取り専用モード". */
 function attributive(text: string, claim: RegExpExecArray): boolean {
+  // A Chinese or Japanese claim worded as a verb ("不会修改任何数据") takes its object after it.
+  if (/^(?:不会|変更|削除)/.test(claim[0])) return false;
   const after = text.slice(claim.index + claim[0].length);
   return /^[ \t]*\p{L}/u.test(after) && !/^[ \t]*(?:and|or|und|oder|et|ou|e|y|o|и)\b/iu.test(after);
 }
