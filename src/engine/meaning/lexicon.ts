@@ -305,7 +305,7 @@ const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
     'environment',
     // The host's environment read out, not variables a caller sets for a launched program
     // ("environment variables to pass to the app").
-    String.raw`(?:all|your|the (?:host|server|machine|system|user|page|app|project|process|container|site)'?s?|current|existing|every|local|shell) (?:environment variables|env(?:ironment)? vars)|(?:every|each|any) (?:environment variable|env(?:ironment)? var)|(?:values?|contents?|dump|list|copy) of (?:the |all |your |any )?(?:environment variables|env(?:ironment)? vars|environment(?! variable))|(?:environment variables|env(?:ironment)? vars) of (?:the|this|your|its) (?:host|server|machine|system|user|process|container|page|app|project|site|session)|printenv|process env|os environ|environment secrets?|secrets? (?:in|from) the environment|(?<!\b(?:via|in|into|to|as|using|use) (?:the |your |project )?)ci(?: ?/ ?cd)? (?:variables|secrets)|(?:pipeline|workflow|repository|repo) secrets|(?:pipeline|build) variables`,
+    String.raw`(?:all|your|the (?:host|server|machine|system|user|page|app|project|process|container|site)'?s?|current|existing|every|local|shell) (?:environment variables|env(?:ironment)? vars)|(?:every|each|any) (?:environment variable|env(?:ironment)? var)|(?:values?|contents?|dump|list|copy) of (?:the |all |your |any )?(?:environment variables|env(?:ironment)? vars|environment(?! variable))|(?:environment variables|env(?:ironment)? vars) of (?:the|this|your|its) (?:host|server|machine|system|user|process|container|page|app|project|site|session)|printenv|process env|os environ|environment secrets?|secrets? (?:in|from) the environment|values? (?:taken |read |pulled |copied )?from the (?:process |host |server |machine |shell |runtime )?environment|(?<!\b(?:via|in|into|to|as|using|use) (?:the |your |project )?)ci(?: ?/ ?cd)? (?:variables|secrets)|(?:pipeline|workflow|repository|repo) secrets|(?:pipeline|build) variables`,
   ],
   [
     'conversation',
@@ -323,7 +323,7 @@ const EN_OBJECTS: readonly (readonly [ObjectKind, string])[] = [
 
 /** Paths and names of files that hold secrets, language-independent. */
 export const SENSITIVE_PATH_RE =
-  /(?:~|\$home|%userprofile%|\/home\/[a-z0-9_-]+|\/root|\/users\/[a-z0-9_-]+)\/\.(?:ssh|aws|gnupg|kube|docker|config\/gcloud|azure|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|env|pgpass|cursor|claude|codeium|vscode)\b(?!-)|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\/etc\/(?:passwd|shadow|sudoers|ssh)\b|\/etc\/kubernetes\/(?:pki|admin\.conf)\b|(?:^|[\s"'`(=:/])\.env(?:\.[a-z]+)?\b|\.(?:aws\/credentials|git-credentials|netrc|npmrc|pypirc|pgpass|bash_history|zsh_history)\b|\.config\/(?:gh|hub)\/hosts\.yml\b|\bcredentials\.json\b|\bwallet\.dat\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b|\bservice[-_]account[^\s]{0,20}\.json\b|\blogin data\b|\bkeychain-db\b/;
+  /(?:~|\$home|%userprofile%|\/home\/[a-z0-9_-]+|\/root|\/users\/[a-z0-9_-]+)\/\.(?:ssh|aws|gnupg|kube|docker|config\/gcloud|azure|netrc|npmrc|pypirc|git-credentials|bash_history|zsh_history|env|pgpass|cursor|claude|codeium|vscode)\b(?!-)|\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\/etc\/(?:passwd|shadow|sudoers|ssh)\b|\/etc\/kubernetes\/(?:pki|admin\.conf)\b|(?:^|[\s"'`(=:/])\.env(?:\.[a-z]+)?\b|\.(?:aws\/credentials|git-credentials|netrc|npmrc|pypirc|pgpass|bash_history|zsh_history)\b|\.config\/(?:gh|hub)\/hosts\.yml\b|\bcredentials\.json\b|\bwallet\.dat\b|\bmcp\.json\b|\bclaude_desktop_config\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b|\bservice[-_]account[^\s]{0,20}\.json\b|\blogin data\b|\bkeychain-db\b|\/library\/keychains\b/;
 
 /** Environment variable references: `$NAME`, `${NAME}`, `process.env.NAME`, `os.environ[...]`,
  *  `%NAME%`, or a bare upper-case name that says it is a secret. */
@@ -640,7 +640,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
         String.raw`prompt\S* systemow\S*|instrukcj\S* systemow\S*|twoje instrukcje`,
       ],
     ],
-    transmit: String.raw`wyślij|wysył|wysła|prześl|przesył|przesła|dołącz|dodaj|dodawa|wklej|skopiuj|kopiuj|udostępni|wstaw|umieść|umieszcz|wpisz|wpisuj|uzupełni|załącz|przekaż|przekazuj|przekaza|zapisz|zapisuj|opublikuj|publikuj|zaproś`,
+    transmit: String.raw`wyślij|wysył|wysła|prześl|przesył|przesła|dołącz|dodaj|dodawa|dopisz|dopisa|dopisuj|wklej|skopiuj|kopiuj|udostępni|wstaw|umieść|umieszcz|wpisz|wpisuj|uzupełni|załącz|przekaż|przekazuj|przekaza|zapisz|zapisuj|opublikuj|publikuj|zaproś`,
     read: String.raw`odczyt|przeczytaj|czytaj|otwórz|pobierz|pobiera|zbierz|zbiera|wyciągnij|wydobądź|sprawdź`,
     follow: String.raw`wykonaj|wykonuj|postępuj|zastosuj się|stosuj się|przestrzegaj|posłuchaj|dosłownie|ma(?:ją)? pierwszeństwo przed|ma(?:ją)? priorytet nad`,
     override: String.raw`zignoruj|ignoruj|zapomnij`,
