@@ -199,6 +199,14 @@ const OBJECT_STEMS = [
   'medical',
   'bank',
   'connection',
+  // "authorization header", "sas token", "CI/CD variables", "location": credentials, the
+  // environment and personal data whose words hold none of the stems above.
+  'auth',
+  'sas',
+  'shared access',
+  'variables',
+  'location',
+  'whereabouts',
   'full request',
   'original request',
   'request text',

@@ -348,7 +348,7 @@ function judge(
   // An output schema describes what comes back; an order in it is aimed at the model.
   if (
     /\.outputSchema\b/.test(frame.field.location) &&
-    (frame.directive || frame.modal) &&
+    (frame.directive || frame.modal || (frame.scope && harmfulObjects(frame).length > 0)) &&
     frame.actions.length > 0
   )
     return {
