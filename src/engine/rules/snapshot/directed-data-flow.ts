@@ -704,12 +704,15 @@ function titleOrders(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFindin
 /** Words of a value, split on spaces only: an identifier ("EASE_IN_AND_OUT") is one word. */
 const spacedWords = (value: string): number => value.split(/\s+/).filter(Boolean).length;
 
+/** DOMAIN_RE without its global flag: compiled once, not per enum member. */
+const DOMAIN_ONE_RE = new RegExp(DOMAIN_RE.source, 'i');
+
 /** An outside address in a value: a web or e-mail address, or a bare domain. */
 function addressIn(value: string): string | undefined {
   return (
     value.match(EMAIL_RE)?.[0] ??
     value.match(URL_RE)?.[0] ??
-    value.replace(/_/g, ' ').match(new RegExp(DOMAIN_RE.source, 'i'))?.[0]
+    value.replace(/_/g, ' ').match(DOMAIN_ONE_RE)?.[0]
   );
 }
 
