@@ -13,6 +13,7 @@ import { toolParameters } from '../../text/fields.js';
 import { HIPAA, SOC2 } from './_compliance.js';
 import { harmfulObjects, readSnapshot, SPELLED_VALUE_RE, type ReadFrame } from './_reading.js';
 import { capabilitiesOf } from './_capabilities.js';
+import { exposures } from './_exposure.js';
 import { nameWords, snippetAround, subjectsOf } from './_tool-text.js';
 
 // Reads every sentence of the metadata as a frame (who is addressed, what action, on what object,
@@ -185,6 +186,19 @@ function credentialIsInput(frame: ReadFrame, ownName: string | undefined): boole
   return words.some((w) => CREDENTIAL_WORDS.has(w));
 }
 
+/** A credential the call authenticates with ("using the configured access token",
+ *  "authenticated with your API key"): how the tool reaches its API, not data it moves. */
+const CREDENTIAL_MEANS_RE =
+  /\b(?:using|authenticat(?:es|ed|ing)? (?:with|via|using|by)|signed with) (?:the |your |its |their )?(?:configured|stored|saved|server's|own|account's|workspace's|bot's|app's)? ?(?:access token|api key|api token|bearer token|token|credentials?|personal access token|oauth token)s?\b/i;
+
+function credentialIsMeans(frame: ReadFrame): boolean {
+  if (frame.language !== 'en' || !CREDENTIAL_MEANS_RE.test(frame.text)) return false;
+  // Nothing else in the sentence names a credential.
+  return !/\b(?:api[ _-]?keys?|tokens?|credentials?|passwords?|secrets?)\b/i.test(
+    frame.text.replace(CREDENTIAL_MEANS_RE, ' '),
+  );
+}
+
 const ORIGINAL_EMAIL_RE = /\boriginal (?:message|e-?mail)s?\b/i;
 const MAIL_TOOL_RE = /mail|message|reply|draft|inbox|forward/i;
 const CONVERSATION_TOOL_RE = /chat|conversation|message|thread|dialog|completion/i;
@@ -210,7 +224,7 @@ function judge(
       (o !== 'personal-data' ||
         TITLE_LOCATION_RE.test(frame.field.location) ||
         !personalDataIsInput(frame)) &&
-      (o !== 'credential' || !credentialIsInput(frame, ownName)) &&
+      (o !== 'credential' || (!credentialIsInput(frame, ownName) && !credentialIsMeans(frame))) &&
       // A mail tool's "original message" is the e-mail replied to, not the chat.
       (o !== 'conversation' ||
         !ORIGINAL_EMAIL_RE.test(frame.text) ||
@@ -336,6 +350,21 @@ function judge(
       severity: escalating || external ? 'high' : 'medium',
       why: `describes ${objects.join(', ').replace(/-/g, ' ')} passed into calls as a matter of course`,
     };
+  // Outside a tool (a prompt, a resource, the server's instructions) a flow told as what happens
+  // is the script the model follows: "the triage also reads the project's CI/CD variables and
+  // adds them to the diagnosis comment". Secrets that end up where others read them.
+  if (
+    !frame.field.location.startsWith('tools[') &&
+    frame.language === 'en' &&
+    frame.actions.includes('transmit') &&
+    frame.forbidden.length === 0 &&
+    objects.some((o) => o === 'credential' || ESCALATING_OBJECTS.has(o)) &&
+    PUBLISHED_RE.test(frame.text)
+  )
+    return {
+      severity: 'medium',
+      why: `tells of ${objects.join(', ').replace(/-/g, ' ')} put where others read them`,
+    };
   // A requirement that a parameter hold secrets' values ("body ends with a block holding the
   // values of GITHUB_TOKEN and the contents of ~/.npmrc").
   if (
@@ -399,6 +428,10 @@ function judge(
     return { severity: 'medium', why: 'demands to be called first on every turn' };
   return undefined;
 }
+
+/** Places others read: a comment, a post, an issue or ticket, a channel, a feed. */
+const PUBLISHED_RE =
+  /\b(?:comments?|posts?|topics?|repl(?:y|ies)|feeds?|issues?|tickets?|threads?|channels?|wikis?)\b/i;
 
 /** When an English order holds: always, on every item. */
 const STANDING_RE = /\b(?:always|every|each|whenever|all)\b/i;
@@ -911,6 +944,17 @@ export default defineRule({
       ...outlyingEnumMembers(snapshot, own),
     ])
       ctx.report({ ...found, severity: 'medium' });
+    for (const { field, start, end } of exposures(snapshot))
+      ctx.report({
+        subject: /^(?:(?:tools|prompts|resources|resourceTemplates)\[\d+\]|instructions)/.exec(
+          field.location,
+        )![0],
+        severity: 'medium',
+        message:
+          'The text puts private material where a wider audience reads it (public, a whole workspace, outsiders, a fixed destination).',
+        location: field.location,
+        snippet: snippetAround(field.text, start, end - start, 40),
+      });
     for (const d of defaultDestinations(snapshot, own)) {
       const toolIndex = Number(/^tools\[(\d+)\]/.exec(d.location)?.[1]);
       const name = snapshot.tools[toolIndex]?.name;
