@@ -261,7 +261,7 @@ const LATIN_STOPWORDS: Readonly<
     'der|die|das|und|für|nicht|sie|ist|mit|ein|eine|den|dem|nutzer|benutzer|immer|vor|jeder|jede|jedem|jeden|zu|auf|bei|nach|von|aus|wird|werden|sind|oder|auch|nur|dieses|diese|dieser|kein|keine|im|wenn|wir|als|es|man|ob|durch|über|unter|bis|alle|andere|anderen|weil|dass|schon|ein|einen|einem',
   ),
   it: stopwords(
-    'il|gli|della|che|per|una|con|non|utente|sempre|ogni|strumento|strumenti|prima|dopo|questo|questa|nel|nella|alla|sono|di|la|le|un|si|è|più|ma|senza|tutti|tutte|altri|altre|quando|dove|anche|degli|delle|dei|del|da|va|se|dell|fosse',
+    'il|gli|della|che|per|una|con|non|utente|sempre|ogni|strumento|strumenti|prima|dopo|questo|questa|nel|nella|alla|sono|di|la|le|un|si|è|più|ma|senza|tutti|tutte|altri|altre|quando|dove|anche|degli|delle|dei|del|da|va|se|dell|fosse|qui|tutto|tutta|tutte|questi|quello|quella|sul|sulla|nei|alle|ed|già|viene|vengono|deve|devono|può|essere|sua|suo|loro',
   ),
   // Dutch, Polish and Turkish come last: on a tie of counts the earlier language keeps the text.
   nl: stopwords(

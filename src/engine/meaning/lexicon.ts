@@ -557,7 +557,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
       ['environment', String.raw`variabil[ei] d'ambiente|variabil[ei] di ambiente`],
       [
         'conversation',
-        String.raw`(?:questa|nella) conversazione|quello che l'utente ha (?:detto|scritto|chiesto|raccontato)|richiesta originale dell'utente|messaggi privati|cronologia (?:della )?(?:conversazione|chat|messaggi)|(?:nella|dalla|della) (?:conversazione|chat)|conversazione (?:completa|intera)|messaggi? (?:complet[oi]|precedenti|dell'utente)`,
+        String.raw`(?:questa|nella) conversazione|quello che l'utente ha (?:detto|scritto|chiesto|raccontato)|richiesta originale dell'utente|messaggi privati|cronologia (?:della )?(?:conversazione|chat|messaggi)|(?:nella|dalla|della) (?:conversazione|chat)|conversazione (?:completa|intera|precedente)|tutta la conversazione|messaggi? (?:complet[oi]|precedenti|dell'utente)`,
       ],
       ['system-prompt', String.raw`prompt di sistema|istruzioni di sistema|le tue istruzioni`],
     ],
@@ -568,7 +568,7 @@ export const FOREIGN: Readonly<Record<LanguageCode, ForeignLexicon>> = {
     secrecy: String.raw`mai (?:menzion|dire|rivel)|non serve (?:segnal|dir|menzion|comunic)|senza (?:menzionare|parlare di)|ometti|(?:l'utente|già) (?:ha )?(?:già )?(?:accettato|approvato|acconsentito)|senza (?:avvisare|dire|informare|menzionare|notificare|segnalar)|non (?:dire|menzionare|informare|avvisare|mostrare)|silenziosamente|di nascosto|discretamente|non (?:è necessario|serve) (?:menzionare|dire|avvisare)`,
     directive: String.raw`devi|sempre|assicurati|è obbligatorio|prima di`,
     scope: String.raw`sempre|ogni (?:volta|turno|chiamata|messaggio|richiesta)|automaticamente`,
-    preference: String.raw`invece di|al posto di|gli altri strumenti(?: [^.]{0,60})? sono (?:obsoleti|deprecati)|usa solo questo|preferisci questo`,
+    preference: String.raw`(?:invece di|al posto di) (?:\S+ ){0,4}(?:strument|server|serviz|motor|fornitor|integrazion)|gli altri strumenti(?: [^.]{0,60})? sono (?:obsoleti|deprecati)|usa solo questo|preferisci questo`,
     redirect: String.raw`cambi|sostitu|reindirizz|impost|configur|deve essere|sarà`,
     callFirst: String.raw`(?:chiama|usa|invoca) (?:prima|sempre) questo strumento|(?:chiama|usa|invoca) questo strumento (?:prima|sempre)|prima di (?:qualsiasi|tutto|rispondere)|prim[oa] (?:passo|chiamata|strumento)(?: \S+){0,3} (?:in|di|per) (?:ogni|ciascun|qualsiasi)|all'inizio di (?:ogni|ciascun)|anche se l'utente (?:chiede|nomina|sceglie) un altro`,
     othersDisparaged: String.raw`(?:altri|altre|restanti)(?: \S+){0,6} (?:strumenti|server|servizi|motori|fornitori)(?:[^.]{0,80}) (?:obsolet|deprecat|dismission|non (?:più )?(?:mantenut|affidabil|supportat)|solo per compatibilità|non andrebbero (?:chiamat|usat)|non (?:vanno|devono essere) (?:chiamat|usat))|(?:va|è da) preferire a qualsiasi|va preferito a|gli altri restano solo|(?:l'|il |la )unic[oa] (?:modo|strumento|fonte) (?:affidabil|valid|supportat|ufficial)`,
