@@ -108,7 +108,7 @@ const GATE_RE = new RegExp(
     String.raw`[\w.+-]{1,64}@[a-z0-9-]{1,63}\.[a-z]`,
     String.raw`\b(?:silently|quietly|secretly|covertly|discreetly|unnoticed|stealthily|behind the scenes)\b`,
     String.raw`\b(?:no need|needn't|need not|don't need|without|never|do not|don't)\s+(?:\w+\s+){0,2}(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|bring(?:ing)? (?:it|this|that) up|bother|disclose|reveal|alert|surface|flag|raise|list (?:it|this|that|them))`,
-    String.raw`\b(?:hide|conceal|withhold)\b|\bleave (?:it|this|that|them|the \w+(?: \w+)?) out\b|\bkeep (?:it|this|that) (?:between|to yourself|quiet|private)`,
+    String.raw`\b(?:hide|conceal|withhold)\b|\bleave (?:it|this|that|them|(?:the|that|this|these|those) \w+(?: \w+)?) out\b|\bkeep (?:it|this|that) (?:between|to yourself|quiet|private)`,
     String.raw`\b(?:instead of|rather than|in place of|deprecated|only use|never use|do not use|prefer this)\b`,
     String.raw`\b(?:every|each) (?:turn|call|request|message|reply|response|conversation|time)\b|\bbefore (?:any|every|each|anything|responding|answering)\b`,
     String.raw`\b(?:follow|obey|comply with|carry out|do what)\b[^.]{0,40}\b(?:instructions?|says|directions|commands|steps|describes|lists|specifies|asks|requires|indicates|tells)`,
@@ -995,7 +995,7 @@ function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
     /\b(?:user|human|they|customer)\b[^.]{0,25}\b(?:already know|already be aware|already approve|have already approve|do not need to know|don't need to know|need not know|won't notice|will not notice|shouldn't know|should not know|must not know|must not learn|never know|never find out)/.test(
       lemmas,
     ) ||
-    /\bleave (?:it|this|that|them|these|those|(?:the|that|this|these|those)(?: \w+){1,3}) out(?: of (?:(?:it|the|your|any|its|their) ?)?(?:reply|response|answer|summary|output|message|conversation|confirmation)?s?)?\s*(?:[;,.]|$)|\bleave (?:it|this|that|them|these|the(?: \w+){1,3}) out of (?:it|the|your|any) ?(?:reply|response|answer|summary|output|message|conversation|confirmation)?\b/.test(
+    /\bleave (?:it|this|that|them|these|those|(?:the|that|this|these|those)(?: \w+){1,3}) out(?: of (?:(?:it|the|your|any|its|their) ?)?(?:reply|response|answer|summary|output|message|conversation|confirmation)?s?)?\s*(?:[;,.]|$)|\bleave (?:it|this|that|them|these|the(?: \w+){1,3}) out of (?:it|the|your|any) ?(?:reply|response|answer|summary|output|message|conversation|confirmation)?\b|\bleave (?:it|this|that|them|these|those|(?:the|that|this|these|those)(?: \w+){1,3}) out of (?:what|anything) (?:you|we) (?:tell|say to|report to|show|give)\b/.test(
       lemmas,
     ) ||
     /\bkeep (?:it|this|that|them) (?:between|to yourself|private|confidential|quiet|low-key|under wraps|out of (?:the|your))\b/.test(
