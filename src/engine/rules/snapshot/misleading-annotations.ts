@@ -25,7 +25,7 @@ const NO_CONFIRMATION_RE = new RegExp(
   [
     // English
     String.raw`\bwithout (?:first )?(?:asking|checking|confirming|confirmation|approval|prompting|bothering|interrupting|consulting|involving)\b(?: (?:with|for|the|a|an|any|from|them|user|user's|explicit|further|prior|additional)){0,3}`,
-    String.raw`\b(?:no|not any) (?:need (?:for|to (?:ask|check|confirm|wait))|(?:confirmation|approval|sign-?off|review) (?:step )?(?:is )?(?:needed|required|necessary))\b`,
+    String.raw`\b(?:no|not any) (?:need (?:for|to (?:ask|check|confirm|wait))|(?:user |user's |explicit |further |separate |extra )?(?:confirmation|approval|sign-?off|review) (?:step )?(?:is )?(?:needed|required|necessary))\b`,
     String.raw`\b(?:does not|doesn't|do not|don't|never|won't|will not) (?:need|require|warrant)s? (?:a |any |the user's |user |explicit |prior )?(?:confirmation|approval|consent|sign-?off|permission)`,
     String.raw`\bcan (?:safely )?be (?:called|run|invoked|used|made|executed|retried|triggered) (?:freely|at will|without\b)`,
     String.raw`\b(?:skip|bypass) (?:the |any )?(?:confirmation|approval|review) (?:step|prompt|dialog)?`,
@@ -41,6 +41,7 @@ const NO_CONFIRMATION_RE = new RegExp(
     String.raw`(?:^|[^\p{L}])(?:sin|sem|sans|senza|ohne) (?:confirmaci[oó]n|confirmação|aprobaci[oó]n|aprovação|autorizaci[oó]n|conferma|Bestätigung)(?![\p{L}])`,
     String.raw`(?:^|[^\p{L}])(?:être|est) (?:appelée?|lancée?|utilisée?|exécutée?) librement`,
     String.raw`(?:^|[^\p{L}])senza (?:chiedere|conferma|approvazione|autorizzazione|disturbare)`,
+    String.raw`(?:^|[^\p{L}])non (?:serve|occorre|è necessario) (?:chiedere |richiedere )?(?:una |la |alcuna )?(?:conferma|approvazione|autorizzazione)`,
     // German
     String.raw`(?:^|[^\p{L}])ohne (?:\p{L}+ ){0,2}(?:Rückfrage|Bestätigung|Nachfrage|Freigabe|Zustimmung|zu fragen)`,
     String.raw`(?:^|[^\p{L}])keine (?:\p{L}+ ){0,2}(?:Rückfrage|Bestätigung|Nachfrage|Freigabe|Zustimmung)(?: \p{L}+){0,4} (?:nötig|notwendig|erforderlich)`,
@@ -95,7 +96,7 @@ const readOnlyClaim = asciiFastPath(READ_ONLY_CLAIM_RE);
 /** Every English alternative of the no-confirmation concepts holds one of these words: a
  *  description without any is not tried against the whole pattern. */
 const NO_CONFIRMATION_WORDS_RE =
-  /without|confirm|approv|review|consent|permission|sign-?off|freely|at will|need|zonder|utan|bez |geen |ingen |nie wymaga|onay/i;
+  /without|confirm|conferma|autoriz|approv|review|consent|permission|sign-?off|freely|at will|need|zonder|utan|bez |geen |ingen |nie wymaga|onay/i;
 const noConfirmation = asciiFastPath(NO_CONFIRMATION_RE);
 /** Every alternative of NO_CONFIRMATION_RE, in every language, holds one of these literals (under
  *  the same `iu`): a description that is not printable ASCII and holds none cannot match, and is
