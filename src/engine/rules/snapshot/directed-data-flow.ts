@@ -149,7 +149,7 @@ function onlyAvoided(frame: ReadFrame): boolean {
 
 /** Content that comes from elsewhere at run time: what obeying it means is up to its author. */
 const REMOTE_CONTENT_RE =
-  /\b(?:scraped|fetched|retrieved|crawled|downloaded|visited|remote|web|that|the linked|the opened) (?:page|pages|content|contents|document|documents|site|sites|result|results|text)\b|(?:^|[^\p{L}])(?:p[aá]gina|seite|sito|страниц\S*) (?:letta|leída|lida|gelesen|abgerufen|загруженн\S*|прочитанн\S*)|网页|页面|ページ|페이지/iu;
+  /\b(?:open|opens|fetch|fetches|load|loads|visit|visits|get) (?:that|the|this|each|any) (?:url|link|address)\b|\b(?:scraped|fetched|retrieved|crawled|downloaded|visited|remote|web|that|the linked|the opened) (?:page|pages|content|contents|document|documents|site|sites|result|results|text)\b|(?:^|[^\p{L}])(?:p[aá]gina|seite|sito|страниц\S*) (?:letta|leída|lida|gelesen|abgerufen|загруженн\S*|прочитанн\S*)|网页|页面|ページ|페이지/iu;
 
 /** A parameter named for a person's identifiers or payment details is where they belong. */
 const PERSONAL_PARAM_RE =
