@@ -5,7 +5,8 @@
 // user keeps to themselves in front of others, which no description of a tool's own job needs.
 
 import type { McpSnapshot } from '../../types.js';
-import { snapshotFields, type TextField } from '../../text/fields.js';
+import type { TextField } from '../../text/fields.js';
+import { subjectsOf } from './_tool-text.js';
 
 /** An act that puts text where others read it. */
 const PUBLISH_RE =
@@ -31,14 +32,12 @@ const HELD_BACK_RE =
 /** Tools whose own job is to publish or share: their purpose is the exposure. */
 const PUBLISHING_TOOL_RE = /publish|share|visib|public|broadcast|announce/i;
 
-export interface Exposure {
-  field: TextField;
-  start: number;
-  end: number;
-}
-
-/** Sentences of a field, with offsets. */
-function sentencesOf(text: string): { start: number; end: number }[] {
+/**
+ * Sentences of a field, with offsets, also cut at line breaks: a table row or a list item is a
+ * statement of its own. wink's sentences run across lines and join a table's rows into one, which
+ * puts a "public" in one row beside a "private" in another (two real servers' tables did).
+ */
+function linesAndSentences(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   const re = /[^.!?\n]+(?:[.!?]+|\n|$)/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -48,23 +47,33 @@ function sentencesOf(text: string): { start: number; end: number }[] {
   return out;
 }
 
+export interface Exposure {
+  /** The item the text belongs to: `tools[3]`, `prompts[0]`, `instructions`. */
+  subject: string;
+  field: TextField;
+  start: number;
+  end: number;
+}
+
 /** Sentences that publish private material to a wider audience. */
 export function exposures(snapshot: McpSnapshot): Exposure[] {
   const out: Exposure[] = [];
-  for (const field of snapshotFields(snapshot)) {
-    if (field.kind === 'schema-value' || field.text.length < 30) continue;
-    if (!PUBLISH_RE.test(field.text) || !AUDIENCE_RE.test(field.text)) continue;
-    const tool = field.toolIndex === undefined ? undefined : snapshot.tools[field.toolIndex];
-    if (tool && typeof tool.name === 'string' && PUBLISHING_TOOL_RE.test(tool.name)) continue;
-    for (const { start, end } of sentencesOf(field.text)) {
-      const sentence = field.text.slice(start, end);
-      if (
-        PUBLISH_RE.test(sentence) &&
-        AUDIENCE_RE.test(sentence) &&
-        (PRIVATE_RE.test(sentence) || FIXED_TARGET_RE.test(sentence)) &&
-        !HELD_BACK_RE.test(sentence)
-      )
-        out.push({ field, start, end });
+  for (const subject of subjectsOf(snapshot)) {
+    const name = subject.tool?.name;
+    if (typeof name === 'string' && PUBLISHING_TOOL_RE.test(name)) continue;
+    for (const field of subject.fields) {
+      if (field.kind === 'schema-value' || field.text.length < 30) continue;
+      if (!PUBLISH_RE.test(field.text) || !AUDIENCE_RE.test(field.text)) continue;
+      for (const { start, end } of linesAndSentences(field.text)) {
+        const sentence = field.text.slice(start, end);
+        if (
+          PUBLISH_RE.test(sentence) &&
+          AUDIENCE_RE.test(sentence) &&
+          (PRIVATE_RE.test(sentence) || FIXED_TARGET_RE.test(sentence)) &&
+          !HELD_BACK_RE.test(sentence)
+        )
+          out.push({ subject: subject.location, field, start, end });
+      }
     }
   }
   return out;

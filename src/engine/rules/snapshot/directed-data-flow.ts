@@ -958,11 +958,9 @@ export default defineRule({
       ...outlyingEnumMembers(snapshot, own),
     ])
       ctx.report({ ...found, severity: 'medium' });
-    for (const { field, start, end } of exposures(snapshot))
+    for (const { subject, field, start, end } of exposures(snapshot))
       ctx.report({
-        subject: /^(?:(?:tools|prompts|resources|resourceTemplates)\[\d+\]|instructions)/.exec(
-          field.location,
-        )![0],
+        subject,
         severity: 'medium',
         message:
           'The text puts private material where a wider audience reads it (public, a whole workspace, outsiders, a fixed destination).',
