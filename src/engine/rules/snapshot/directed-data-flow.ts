@@ -580,10 +580,11 @@ function orderingParamNames(snapshot: Parameters<typeof readSnapshot>[0]): Schem
     if (!tool || typeof tool !== 'object') return;
     const label = typeof tool.name === 'string' ? tool.name.slice(0, 80) : i;
     const params = toolParameters(tool);
+    // Names of at most three words: labels. A longer name is the only one unless all others are.
+    const labels = params.filter((p) => nameWords(p.name).length <= 3).length;
     for (const { name, schema } of params) {
       const words = nameWords(name);
       if (words.length < 4) continue;
-      const others = params.filter((p) => p.name !== name);
       const phrase = words.join(' ');
       const acts = words.some((w) => NAME_ACT_WORDS.has(w));
       const onByDefault = schema.default === true || schema.const === true;
@@ -604,8 +605,8 @@ function orderingParamNames(snapshot: Parameters<typeof readSnapshot>[0]): Schem
       // chosen.
       else if (
         schema.default !== false &&
-        others.length > 0 &&
-        others.every((p) => nameWords(p.name).length <= 3) &&
+        params.length > 1 &&
+        labels === params.length - 1 &&
         (words.length >= 7 || (words.length >= 6 && /[_\s-]/.test(name)))
       )
         why = 'reads as a sentence among plain labels';
