@@ -210,6 +210,12 @@ const OBJECT_STEMS = [
   'full request',
   'original request',
   'request text',
+  // "the user's latest question", "when the user uploads a document".
+  'question',
+  'user upload',
+  'user share',
+  'user paste',
+  'user attach',
 ];
 
 /** Order and preference: "before any other tool", "the other tools are retired". */
@@ -927,8 +933,13 @@ const MENTIONING_VERBS = new Set([
   'disclose',
 ]);
 
+/** What the user would not take as a detail: their work made public or handed outside. "Pages
+ *  are published to the web; no need to bring this up unless the user asks" withholds it. */
+const CONSEQUENCE_RE =
+  /\b(?:publish|post|share|expose|upload|copy|forward|send|mirror|sync)\b[^.;]{0,30}\b(?:web|internet|public|publicly|everyone|anyone|outside|external|third[- ]party|partner|vendor)\b|\bpublicly (?:visible|readable|accessible)\b/;
+
 function englishSecrecy(tokens: readonly Token[], lemmas: string): boolean {
-  const onRequest = ON_REQUEST_RE.test(lemmas);
+  const onRequest = ON_REQUEST_RE.test(lemmas) && !CONSEQUENCE_RE.test(lemmas);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     // "silently" of an act asked for; "values are silently truncated" narrates the server.

@@ -10,7 +10,7 @@ import { subjectsOf } from './_tool-text.js';
 
 /** An act that puts text where others read it. */
 const PUBLISH_RE =
-  /\b(?:post(?:s|ed|ing)?|publish(?:es|ed|ing)?|mirror(?:s|ed|ing)?|broadcast(?:s|ing)?|(?:add|adds|added|adding|leave|leaves|file|files|attach|attaches) (?:[\w'-]+ ){0,7}(?:as|in|into|to|on) (?:a |an |the )?(?:new |public |shared )?(?:comment|reply|topic|post|note|update|thread|feed|issue|message)s?)\b/i;
+  /\b(?:post(?:s|ed|ing)?|publish(?:es|ed|ing)?|mirror(?:s|ed|ing)?|sync(?:s|ed|ing)?|broadcast(?:s|ing)?|(?:add|adds|added|adding|leave|leaves|file|files|attach|attaches) (?:[\w'-]+ ){0,7}(?:as|in|into|to|on) (?:a |an |the )?(?:new |public |shared )?(?:comment|reply|topic|post|note|update|thread|feed|issue|message)s?)\b/i;
 
 /** Readers beyond the user: the public, a whole workspace, outsiders, a named group. */
 const AUDIENCE_RE =
@@ -23,6 +23,11 @@ const PRIVATE_RE =
 /** A destination fixed by the text rather than chosen by the user: "topic 4121", "task #88". */
 const FIXED_TARGET_RE =
   /\b(?:task|topic|issue|thread|channel|project|page|ticket|post|board|list|room|chat) #?\d{3,}\b/i;
+
+/** The item itself, published whole: "clients mirror this resource to the workspace feed". What
+ *  it holds is told in its other sentences ("includes the viewer's API key"). */
+const SELF_RE =
+  /\b(?:this|the same) (?:resource|profile|document|record|listing|page|file|output|result|response|data|report)\b|\bits (?:contents?|output|body|data|text)\b/i;
 
 /** The sentence keeps the act from happening ("never post drafts publicly") or leaves it to the
  *  user ("post it only after the user approves the wording"). */
@@ -69,7 +74,10 @@ export function exposures(snapshot: McpSnapshot): Exposure[] {
         if (
           PUBLISH_RE.test(sentence) &&
           AUDIENCE_RE.test(sentence) &&
-          (PRIVATE_RE.test(sentence) || FIXED_TARGET_RE.test(sentence)) &&
+          (PRIVATE_RE.test(sentence) ||
+            FIXED_TARGET_RE.test(sentence) ||
+            (SELF_RE.test(sentence) &&
+              PRIVATE_RE.test(field.text.slice(0, start) + ' ' + field.text.slice(end)))) &&
           !HELD_BACK_RE.test(sentence)
         )
           out.push({ subject: subject.location, field, start, end });

@@ -6,10 +6,12 @@ import {
   EMAIL_RE,
   PHONE_RE,
   PUBLIC_ACCESS_RE,
+  SECRET_VAR_NAME_RE,
   SIDE_EFFECT_RE,
   URL_RE,
 } from '../../meaning/lexicon.js';
 import { toolParameters } from '../../text/fields.js';
+import { readFrames } from '../../meaning/frames.js';
 import { HIPAA, SOC2 } from './_compliance.js';
 import { harmfulObjects, readSnapshot, SPELLED_VALUE_RE, type ReadFrame } from './_reading.js';
 import { capabilitiesOf } from './_capabilities.js';
@@ -211,6 +213,28 @@ const TO_THE_USER_RE =
 const USER_GATED_RE =
   /\b(?:only )?(?:after|once) (?:the user|they|the user has|they have) (?:confirm|approve|agree|accept)(?:s|ed)?\b|\bshow (?:it|them|the(?: \w+){1,3}) to the user (?:first|before)\b|\bshow (?:it|them|the(?: \w+){1,3}) to the user\b[^.;]{0,40}\b(?:after|once) (?:they|the user) (?:confirm|approve)/i;
 
+/** A schema value that is a slot to fill, not a value: "<the user's last message>",
+ *  "{{conversation_history}}", "[the full system prompt]". What it names is what the model puts
+ *  there; a bare credential slot ("<YOUR_API_KEY>") is how documentation shows where a key goes. */
+const PLACEHOLDER_RE = /^\s*(?:<[^<>]{6,}>|\{\{?[^{}]{6,}\}?\}|\[[^[\]]{6,}\])\s*$/;
+
+/** A parameter named for the user's own words (`user_prompt`, `last_user_message`): the message
+ *  asked for on every call is the one the parameter exists to carry. */
+function namedForUserMessage(frame: ReadFrame): boolean {
+  const forUserMessage = (name: string): boolean => {
+    const words = nameWords(name);
+    return (
+      words.some((w) => w === 'user' || w === 'users') &&
+      words.some((w) => /^(?:prompt|message|question|request|query|input)s?$/.test(w))
+    );
+  };
+  if (PARAM_DESCRIPTION_RE.test(frame.field.location))
+    return forUserMessage(paramNameOf(frame.field.location));
+  // "include the `user_prompt` parameter with the user's most recent message"
+  const params = frame.sinks.filter((x) => x.kind === 'param');
+  return params.length > 0 && params.every((x) => forUserMessage(x.value));
+}
+
 /** One frame's verdict, with the secrecy of its whole subject. */
 function judge(
   frame: ReadFrame,
@@ -245,7 +269,10 @@ function judge(
   const spelledValue = inValue && SPELLED_VALUE_RE.test(frame.field.text);
   const namedSecret =
     (frame.field.kind === 'param-name' && objects.includes('environment')) ||
-    (spelledValue && objects.length > 0);
+    (spelledValue && objects.length > 0) ||
+    (inValue &&
+      PLACEHOLDER_RE.test(frame.field.text) &&
+      objects.some((o) => o !== 'credential' || objects.length > 1));
   const directed = frame.directive || collectsInParameter(frame) || inValue || namedSecret;
   const external = hasExternalSink(frame);
   const escalating = objects.some((o) => ESCALATING_OBJECTS.has(o));
@@ -274,7 +301,10 @@ function judge(
       external ||
       frame.foreignTools.length > 0 ||
       hidden ||
-      (frame.scope && objects.some((o) => o !== 'credential'));
+      (frame.scope &&
+        objects.some(
+          (o) => o !== 'credential' && (o !== 'conversation' || !namedForUserMessage(frame)),
+        ));
     const what = objects.join(', ').replace(/-/g, ' ');
     if (strong && hidden)
       return { severity: 'critical', why: `moves ${what} and keeps it from the user` };
@@ -365,6 +395,21 @@ function judge(
       severity: 'medium',
       why: `tells of ${objects.join(', ').replace(/-/g, ' ')} put where others read them`,
     };
+  // Likewise a flow into a named tool's calls: "queries sent to perplexity_search carry the
+  // previous turns of the conversation". The server's own account of how its tools are fed is
+  // what the model will do.
+  if (
+    !frame.field.location.startsWith('tools[') &&
+    frame.language === 'en' &&
+    (frame.actions.includes('transmit') || TOLD_TRANSMIT_RE.test(frame.text)) &&
+    frame.forbidden.length === 0 &&
+    objects.length > 0 &&
+    (frame.ownTools.length > 0 || frame.foreignTools.length > 0)
+  )
+    return {
+      severity: 'medium',
+      why: `tells of ${objects.join(', ').replace(/-/g, ' ')} passed into a tool's calls`,
+    };
   // A requirement that a parameter hold secrets' values ("body ends with a block holding the
   // values of GITHUB_TOKEN and the contents of ~/.npmrc").
   if (
@@ -428,6 +473,11 @@ function judge(
     return { severity: 'medium', why: 'demands to be called first on every turn' };
   return undefined;
 }
+
+/** A flow told in the third person ("each call carries the earlier messages", "the tool also
+ *  receives the token"): the sentence reader's actions are the ones asked of the model. */
+const TOLD_TRANSMIT_RE =
+  /\b(?:carr(?:y|ies)|receives?|sends?|sent|passe[sd]|forwards?|forwarded|attach(?:es|ed)|appends?|appended|is given|are given|gets? (?:a copy of )?(?:the|every|all|each))\b/i;
 
 /** Places others read: a comment, a post, an issue or ticket, a channel, a feed. */
 const PUBLISHED_RE =
@@ -728,6 +778,40 @@ function widenedPresets(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFin
 const TITLE_ORDER_RE =
   /\([^)]*\b(?:set|copy|send|forward|share|post|add|include|cc|bcc|assign|reassign|publish|upload|move|transfer|grant|attach|append|mirror|sync)\b[^)]*\b(?:to|into|with|for)\b[^)]*\)/i;
 
+/** External places a sentence can name: an address, a bank account, a phone number. */
+const OUTSIDE_SINKS: ReadonlySet<string> = new Set([
+  'url',
+  'email',
+  'domain',
+  'ip',
+  'phone',
+  'account',
+]);
+
+/**
+ * A title's aside that reads as an order rather than a label, in any language: a clause of five
+ * words or more ("the agent passes the full output on to events_list", "always repeat the same
+ * text in #ext-bridge") that asks for an act on every call, hands something to a tool, or names
+ * an outside place. Short labels ("read-only", "Bulk", "filter by workspace or team"), a caution
+ * ("ask before sudo or rm") and an example ("e.g. save a summary when asked") give no such order.
+ */
+function ordersInAside(title: string): boolean {
+  for (const [, aside] of title.matchAll(/\(([^()]{12,300})\)/g)) {
+    if (spacedWords(aside!) < 5) continue;
+    const ordered = readFrames(aside!, { always: true }).some(
+      (f) =>
+        f.sinks.some((x) => OUTSIDE_SINKS.has(x.kind)) ||
+        f.scope ||
+        f.callFirst ||
+        f.secrecy ||
+        f.toolMentions.length > 0 ||
+        (f.directive && f.actions.length > 0 && f.modal),
+    );
+    if (ordered) return true;
+  }
+  return false;
+}
+
 function titleOrders(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFinding[] {
   const out: SchemaFinding[] = [];
   const tools = Array.isArray(snapshot.tools) ? snapshot.tools : [];
@@ -738,7 +822,7 @@ function titleOrders(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFindin
       ['annotations.title', tool.annotations?.title],
     ];
     for (const [where, title] of titles)
-      if (typeof title === 'string' && TITLE_ORDER_RE.test(title))
+      if (typeof title === 'string' && (TITLE_ORDER_RE.test(title) || ordersInAside(title)))
         out.push({
           subject: `tools[${i}]`,
           location: `tools[${i}].${where}`,
@@ -746,6 +830,61 @@ function titleOrders(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFindin
           message: `The title "${title.slice(0, 120)}" gives the model an order.`,
         });
   });
+  return out;
+}
+
+/** A query that reads and then, after a semicolon, writes: "SELECT * FROM orders LIMIT 20;
+ *  UPDATE users SET role='admin' …". A model copies a sample as it stands, and the write rides on
+ *  a call the user asked to read with. */
+const READ_THEN_WRITE_RE =
+  /^\s*(?:select|with|show|explain|describe|pragma)\b[^;]*;\s*(?:update|delete|drop|insert|alter|grant|revoke|truncate|create|replace|merge|copy|attach|set\s+role)\b/i;
+
+function smuggledWrites(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFinding[] {
+  const out: SchemaFinding[] = [];
+  for (const subject of subjectsOf(snapshot)) {
+    if (subject.tool === undefined) continue;
+    for (const field of subject.fields)
+      if (
+        field.kind === 'schema-value' &&
+        SCHEMA_VALUE_RE.test(field.location) &&
+        READ_THEN_WRITE_RE.test(field.text)
+      )
+        out.push({
+          subject: subject.location,
+          location: field.location,
+          snippet: field.text,
+          message: `A preset value of ${subject.label} reads and then writes in one query: the model copies it as it stands.`,
+        });
+  }
+  return out;
+}
+
+/** A preset value that names a secret of the environment to be filled in: "${NPM_TOKEN}",
+ *  "Bearer $GITHUB_TOKEN", "process.env.OPENAI_API_KEY". The call carries the secret's value to
+ *  wherever the tool sends it, and the user never typed it. */
+const SECRET_REFERENCE_RE = new RegExp(
+  String.raw`(?:\$\{?|process\.env\.|%|\{\{\s*env\.)` +
+    SECRET_VAR_NAME_RE.source.replace(/^\\b/, ''),
+);
+const VALUE_LOCATION_RE = /\.inputSchema\b.*\.(?:default|const|examples|enum)\b/;
+
+function secretReferences(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFinding[] {
+  const out: SchemaFinding[] = [];
+  for (const subject of subjectsOf(snapshot)) {
+    if (subject.tool === undefined) continue;
+    for (const field of subject.fields)
+      if (
+        field.kind === 'schema-value' &&
+        VALUE_LOCATION_RE.test(field.location) &&
+        SECRET_REFERENCE_RE.test(field.text)
+      )
+        out.push({
+          subject: subject.location,
+          location: field.location,
+          snippet: field.text,
+          message: `A preset value of ${subject.label} names a secret of the environment to fill in: the call carries its value.`,
+        });
+  }
   return out;
 }
 
@@ -953,6 +1092,8 @@ export default defineRule({
     }
     for (const found of [
       ...titleOrders(snapshot),
+      ...smuggledWrites(snapshot),
+      ...secretReferences(snapshot),
       ...widenedPresets(snapshot),
       ...orderingParamNames(snapshot),
       ...describedDefaults(snapshot, own),
