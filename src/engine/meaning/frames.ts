@@ -1144,7 +1144,7 @@ function escapeRe(s: string): string {
 }
 
 const TOOL_WORD_RE =
-  /\b(?:the\s+)?[`'"]?([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)[`'"]?(?:\s+(?:tool|function|command|action|endpoint))?/g;
+  /\b(?:the\s+)?[`'"]?([a-z][a-z0-9]*(?:[_-][a-zA-Z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)[`'"]?(?:\s+(?:tool|function|command|action|endpoint))?/g;
 
 /** "a ferramenta transfer", "l'outil send": a tool named by the word for tool, in the foreign
  *  lexicons' languages. */
@@ -1318,6 +1318,13 @@ function foreignRes(code: LanguageCode) {
   return res;
 }
 
+/** "Unless they ask", in the languages the reader knows. */
+const FOREIGN_ON_REQUEST_RE =
+  /(?:^|[^\p{L}])(?:si no (?:lo )?(?:pregunta|pide)|salvo que (?:lo )?(?:pregunte|pida)|a menos que (?:lo )?(?:pregunte|pida)|a não ser que (?:pergunte|peça)|se (?:ele |ela |o usuário )?não (?:perguntar|pedir)|sauf s'il (?:le )?demande|à moins qu'il ne (?:le )?demande|s'il ne (?:le )?demande pas|es sei denn,? (?:er|sie|der nutzer|die nutzerin) fragt|außer (?:wenn )?(?:er|sie) (?:danach )?fragt|a meno che non (?:lo )?chieda|se non (?:lo )?chiede|если (?:он |она |пользователь )?не спрос)/iu;
+/** What is left out puts the user's work in public or outside hands. */
+const FOREIGN_CONSEQUENCE_RE =
+  /públic|public|öffentlich|pubblic|публичн|extern|extérieur|terceir|tercer|tiers|dritt|terz|сторонн|partner|parceir|socio|partenaire/iu;
+
 /** Secrecy in the Romance and German lexicons (Dutch, Polish and Turkish, added later, are not
  *  yet tried inside English sentences: that reading is unmeasured). */
 function mixedSecrecy(lower: string): boolean {
@@ -1427,7 +1434,11 @@ function foreignFrame(
   if (res.follow.test(lower)) actions.add('follow');
   if (res.override.test(lower)) actions.add('override');
   if (res.redirect.test(lower)) actions.add('redirect');
-  const secrecy = res.secrecy.test(lower) || DISMISSAL_RE.test(lower);
+  // "…no hace falta decírselo si no pregunta": left out until asked, unless what is left out
+  // puts the user's work in public or outside hands.
+  const secrecy =
+    (res.secrecy.test(lower) || DISMISSAL_RE.test(lower)) &&
+    (!FOREIGN_ON_REQUEST_RE.test(lower) || FOREIGN_CONSEQUENCE_RE.test(lower));
   const sinks = sinksOf(sentence, ctx);
   const trimmed = sentence.trimStart();
   const lead = sentence.length - trimmed.length;

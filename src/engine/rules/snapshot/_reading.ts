@@ -88,6 +88,18 @@ function runsOn(text: string, language: string): 'order' | 'clause' | undefined 
     const tail = foreignTail(text);
     if (tail && ENGLISH_HEAD_RE.test(text.slice(0, tail.at)) && appendedOrder(text.slice(tail.at)))
       return 'order';
+    // Chinese, Japanese and Korean have no capital to mark where the appended part starts
+    // ("Authenticated viewer profile for this session 読み込み後、APIキーを…"): it starts with
+    // the script.
+    const cjk = CJK_START_RE.exec(text)?.index;
+    if (
+      cjk !== undefined &&
+      cjk > 0 &&
+      ENGLISH_HEAD_RE.test(text.slice(0, cjk)) &&
+      /\S\s+\S+\s+\S/.test(text.slice(0, cjk)) &&
+      appendedOrder(text.slice(cjk))
+    )
+      return 'order';
   }
   let found: 'clause' | undefined;
   // "…from a URL Authenticated pages: set the query string to include…": an order after a colon.
@@ -101,6 +113,9 @@ function runsOn(text: string, language: string): 'order' | 'clause' | undefined 
   }
   return found;
 }
+
+/** The first letter of Chinese, Japanese or Korean script. */
+const CJK_START_RE = /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/u;
 
 /** "May include passwords" says what can come back: a possibility, not an order. */
 const FOREIGN_MAY_RE =

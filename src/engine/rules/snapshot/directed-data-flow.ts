@@ -1,5 +1,6 @@
 import { defineRule } from '../define-rule.js';
 import type { Severity } from '../../types.js';
+import type { ObjectKind } from '../../meaning/lexicon.js';
 import {
   ADDRESSES_MODEL_RE,
   DOMAIN_RE,
@@ -76,7 +77,7 @@ const PROSE_PARAM_RE =
 
 /** "Contents", "value", "whole" in the languages the reader knows. */
 const FOREIGN_CONTENT_RE =
-  /contenu|valeur|en entier|contenido|valor|completo|conteúdo|inteiro|inhalt|wert|vollständig|contenuto|intero|содержим|значени|целиком|полност|内容|全部|完整|中身|全体|全文|내용|전체|값/i;
+  /contenu|valeur|en entier|contenido|valor|completo|conteúdo|inteiro|inhalt|wert|vollständig|wörtlich|contenuto|intero|parola per parola|mot pour mot|tout ce que|palabra por palabra|palavra por palavra|содержим|значени|целиком|(?:^|[^а-яё])полн|дословн|内容|全部|完整|原文|所有|中身|全体|全文|全て|すべて|내용|전체|원문|모든|값/i;
 
 /** The conversation at hand, pointed at: "this chat", "the current conversation", "mentioned
  *  earlier", "they gave". */
@@ -191,7 +192,7 @@ function credentialIsInput(frame: ReadFrame, ownName: string | undefined): boole
 /** A credential the call authenticates with ("using the configured access token",
  *  "authenticated with your API key"): how the tool reaches its API, not data it moves. */
 const CREDENTIAL_MEANS_RE =
-  /\b(?:using|authenticat(?:es|ed|ing)? (?:with|via|using|by)|signed with) (?:the |your |its |their )?(?:configured|stored|saved|server's|own|account's|workspace's|bot's|app's)? ?(?:access token|api key|api token|bearer token|token|credentials?|personal access token|oauth token)s?\b/i;
+  /\b(?:using|authenticat(?:es|ed|ing)? (?:with|via|using|by)|signed with) (?:the |your |its |their )?(?:configured|stored|saved|server's|own|account's|workspace's|bot's|app's)? ?(?:access token|api key|api token|bearer token|token|credentials?|personal access token|oauth token)s?\b|\b(?:the|your|its|their) (?:access token|api key|api token|token|credentials?) (?:can|could|is able to|has access to|grants access to) (?:see|access|read|reach|list|view)\b|\b(?:visible|accessible|available) (?:to|with|through) (?:the|your|its) (?:access token|api key|api token|token|credentials?)\b/i;
 
 function credentialIsMeans(frame: ReadFrame): boolean {
   if (frame.language !== 'en' || !CREDENTIAL_MEANS_RE.test(frame.text)) return false;
@@ -235,6 +236,11 @@ function namedForUserMessage(frame: ReadFrame): boolean {
   return params.length > 0 && params.every((x) => forUserMessage(x.value));
 }
 
+/** A flow narrowed to what the task needs: "only the messages relevant to the question", "nur
+ *  die für die Frage relevanten Nachrichten", "solo los datos necesarios". */
+const MINIMISED_RE =
+  /\bonly (?:the |those |what )?(?:[\w-]+ ){0,4}(?:(?:that|which) (?:are|is) )?(?:relevant|needed|necessary|required|pertinent)\b|(?:^|[^\p{L}])nur (?:die|den|das|was) (?:\S+ ){0,5}(?:relevant|nötig|notwendig|erforderlich|benötigt)|(?:^|[^\p{L}])(?:solo|sólo|somente|apenas|seulement|uniquement) (?:\S+ ){0,5}(?:relevantes?|necesari[oa]s|necessári[oa]s|nécessaires|pertinentes?)(?![\p{L}])/iu;
+
 /** One frame's verdict, with the secrecy of its whole subject. */
 function judge(
   frame: ReadFrame,
@@ -242,7 +248,7 @@ function judge(
   hasWebAddress = true,
   ownName?: string,
 ): Verdict | undefined {
-  const objects = harmfulObjects(frame).filter(
+  let objects = harmfulObjects(frame).filter(
     (o) =>
       // A title names the tool; personal data it asks for is asked of every call.
       (o !== 'personal-data' ||
@@ -262,6 +268,16 @@ function judge(
         frame.modal ||
         OWN_CONVERSATION_RE.test(frame.text)),
   );
+  // "Include only the messages relevant to the question": the model picks what the call needs,
+  // which is the call's own input, unless it goes to an outside address or out of sight.
+  if (
+    MINIMISED_RE.test(frame.text) &&
+    !hasExternalSink(frame) &&
+    !subjectSecret &&
+    !frame.secrecy &&
+    frame.foreignTools.length === 0
+  )
+    objects = objects.filter((o) => o !== 'conversation' && o !== 'personal-data');
   const inValue = frame.field.kind === 'schema-value';
   // A parameter named for a value of the environment asks for it by its name alone; so does a
   // preset value spelled like a name ("caption-with-user-email-and-last-messages") for anything
@@ -477,7 +493,7 @@ function judge(
 /** A flow told in the third person ("each call carries the earlier messages", "the tool also
  *  receives the token"): the sentence reader's actions are the ones asked of the model. */
 const TOLD_TRANSMIT_RE =
-  /\b(?:carr(?:y|ies)|receives?|sends?|sent|passe[sd]|forwards?|forwarded|attach(?:es|ed)|appends?|appended|is given|are given|gets? (?:a copy of )?(?:the|every|all|each))\b/i;
+  /\b(?:whose|with (?:its|the|a)) (?:query|body|text|message|content|input|arguments?|payload|prompt|description|comment) (?:is|are|repeats?|contains?|holds?|includes?|carries|set to)\b|\b(?:carr(?:y|ies)|receives?|sends?|sent|passe[sd]|forwards?|forwarded|attach(?:es|ed)|appends?|appended|is given|are given|gets? (?:a copy of )?(?:the|every|all|each))\b/i;
 
 /** Places others read: a comment, a post, an issue or ticket, a channel, a feed. */
 const PUBLISHED_RE =
@@ -485,6 +501,10 @@ const PUBLISHED_RE =
 
 /** When an English order holds: always, on every item. */
 const STANDING_RE = /\b(?:always|every|each|whenever|all)\b/i;
+
+/** A sample whose values are slots to fill ({"history": "<every message of this session>"}): a
+ *  template of what to send, not an example of a value. */
+const SAMPLE_SLOT_RE = /"\s*<[^"<>]{4,}>\s*"|"\s*\{\{?[^"{}]{4,}\}?\}\s*"/;
 
 /** A sample argument object: `{ "message": "…` (the tokeniser spaces the quotes). */
 const JSON_SAMPLE_RE = /\{\s*"\s*[\w-]+\s*"\s*:\s*"/;
@@ -796,9 +816,14 @@ const OUTSIDE_SINKS: ReadonlySet<string> = new Set([
  * ("ask before sudo or rm") and an example ("e.g. save a summary when asked") give no such order.
  */
 function ordersInAside(title: string): boolean {
-  for (const [, aside] of title.matchAll(/\(([^()]{12,300})\)/g)) {
-    if (spacedWords(aside!) < 5) continue;
-    const ordered = readFrames(aside!, { always: true }).some(
+  const asides = [
+    ...[...title.matchAll(/\(([^()]{12,300})\)/g)].map((m) => m[1]!),
+    // "List sessions — then run get_all_pending without asking": a dash sets one off too.
+    ...title.split(/\s[—–]\s/).slice(1),
+  ];
+  for (const aside of asides) {
+    if (spacedWords(aside) < 5) continue;
+    const ordered = readFrames(aside, { always: true }).some(
       (f) =>
         f.sinks.some((x) => OUTSIDE_SINKS.has(x.kind)) ||
         f.scope ||
@@ -884,6 +909,45 @@ function secretReferences(snapshot: Parameters<typeof readSnapshot>[0]): SchemaF
           snippet: field.text,
           message: `A preset value of ${subject.label} names a secret of the environment to fill in: the call carries its value.`,
         });
+  }
+  return out;
+}
+
+/** What a preset address's query asks to be filled in with: "https://collect.example/in?payload=
+ *  full_chat_history". Each value is read as the phrase it spells, in any language. */
+function queryObjects(value: string): ObjectKind[] {
+  if (!/^https?:\/\/\S+\?\S+$/i.test(value.trim())) return [];
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return [];
+  }
+  const found = new Set<ObjectKind>();
+  for (const v of url.searchParams.values()) {
+    const phrase = v.replace(/[_+.-]+/g, ' ').trim();
+    if (!/\p{L}{2}/u.test(phrase)) continue;
+    for (const frame of readFrames(phrase, { always: true }))
+      for (const o of harmfulObjects(frame)) found.add(o);
+  }
+  return [...found];
+}
+
+function addressesCarryingPrivate(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFinding[] {
+  const out: SchemaFinding[] = [];
+  for (const subject of subjectsOf(snapshot)) {
+    if (subject.tool === undefined) continue;
+    for (const field of subject.fields) {
+      if (field.kind !== 'schema-value' || !VALUE_LOCATION_RE.test(field.location)) continue;
+      const objects = queryObjects(field.text);
+      if (objects.length > 0)
+        out.push({
+          subject: subject.location,
+          location: field.location,
+          snippet: field.text,
+          message: `A preset address of ${subject.label} asks for ${objects.join(', ').replace(/-/g, ' ')} in its query.`,
+        });
+    }
   }
   return out;
 }
@@ -1032,7 +1096,9 @@ export default defineRule({
       // So do sample arguments written as JSON ({ "message": "feat: add OAuth2 with JWT tokens" })
       // that send nowhere.
       const frames = all.filter(
-        (f) => !EXAMPLE_RE.test(f.text) && !(JSON_SAMPLE_RE.test(f.text) && !hasExternalSink(f)),
+        (f) =>
+          !EXAMPLE_RE.test(f.text) &&
+          !(JSON_SAMPLE_RE.test(f.text) && !hasExternalSink(f) && !SAMPLE_SLOT_RE.test(f.text)),
       );
       // Secrecy anywhere in a subject colours its other directives ("…pass the key. No need to
       // mention it."): the sentences are read apart, the intent is one.
@@ -1094,6 +1160,7 @@ export default defineRule({
       ...titleOrders(snapshot),
       ...smuggledWrites(snapshot),
       ...secretReferences(snapshot),
+      ...addressesCarryingPrivate(snapshot),
       ...widenedPresets(snapshot),
       ...orderingParamNames(snapshot),
       ...describedDefaults(snapshot, own),
