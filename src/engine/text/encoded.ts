@@ -21,14 +21,18 @@ function decodeBase64(candidate: string): string | undefined {
   const decoded = Buffer.from(candidate.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString(
     'utf8',
   );
-  return decoded.length >= 8 && isMostlyPrintable(decoded) && /\s/.test(decoded)
+  return decoded.length >= 8 && isMostlyPrintable(decoded) && readsAsWords(decoded)
     ? decoded
     : undefined;
 }
 
+/** Text spaces its words, or is Chinese, Japanese or Korean, which do not. */
+const CJK_CHARS_RE = /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]{4}/u;
+const readsAsWords = (decoded: string): boolean => /\s/.test(decoded) || CJK_CHARS_RE.test(decoded);
+
 function decodeHex(candidate: string): string | undefined {
   const decoded = Buffer.from(candidate, 'hex').toString('utf8');
-  return isMostlyPrintable(decoded) && /\s/.test(decoded) ? decoded : undefined;
+  return isMostlyPrintable(decoded) && readsAsWords(decoded) ? decoded : undefined;
 }
 
 /** The shortest text either pattern matches (base64's 24 characters; hex needs 32). */

@@ -10,12 +10,14 @@ const COMMAND_OR_URL_RE =
   /https?:\/\/|\b(?:curl|wget|bash|sh|powershell|rm|chmod|nc|python|eval|exec)\b/;
 
 /**
- * Decoded text that reads as sentences: five words or more, nearly all letters. IDs, hashes and
- * images decode to bytes; honest metadata has no reason to encode prose the reviewer cannot read.
+ * Decoded text that reads as words: four words or more, or six letters of Chinese, Japanese or
+ * Korean (which do not space their words), nearly all letters. IDs, hashes and images decode to
+ * bytes; honest metadata has no reason to encode prose the reviewer cannot read.
  */
 function isProse(decoded: string): boolean {
   const words = decoded.match(/\p{L}{2,}/gu) ?? [];
-  if (words.length < 5) return false;
+  const cjk = decoded.match(/[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/gu)?.length ?? 0;
+  if (words.length < 4 && cjk < 6) return false;
   const letters = decoded.match(/[\p{L}\s'’.,;:!?*-]/gu)?.length ?? 0;
   return letters / decoded.length >= 0.85;
 }
