@@ -890,26 +890,6 @@ function titleOrders(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFindin
 const READ_THEN_WRITE_RE =
   /^\s*(?:select|with|show|explain|describe|pragma)\b[^;]*;\s*(?:update|delete|drop|insert|alter|grant|revoke|truncate|create|replace|merge|copy|attach|set\s+role)\b/i;
 
-function smuggledWrites(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFinding[] {
-  const out: SchemaFinding[] = [];
-  for (const subject of subjectsOf(snapshot)) {
-    if (subject.tool === undefined) continue;
-    for (const field of subject.fields)
-      if (
-        field.kind === 'schema-value' &&
-        SCHEMA_VALUE_RE.test(field.location) &&
-        READ_THEN_WRITE_RE.test(field.text)
-      )
-        out.push({
-          subject: subject.location,
-          location: field.location,
-          snippet: field.text,
-          message: `A preset value of ${subject.label} reads and then writes in one query: the model copies it as it stands.`,
-        });
-  }
-  return out;
-}
-
 /** A preset value that names a secret of the environment to be filled in: "${NPM_TOKEN}",
  *  "Bearer $GITHUB_TOKEN", "process.env.OPENAI_API_KEY". The call carries the secret's value to
  *  wherever the tool sends it, and the user never typed it. */
@@ -918,26 +898,6 @@ const SECRET_REFERENCE_RE = new RegExp(
     SECRET_VAR_NAME_RE.source.replace(/^\\b/, ''),
 );
 const VALUE_LOCATION_RE = /\.inputSchema\b.*\.(?:default|const|examples|enum)\b/;
-
-function secretReferences(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFinding[] {
-  const out: SchemaFinding[] = [];
-  for (const subject of subjectsOf(snapshot)) {
-    if (subject.tool === undefined) continue;
-    for (const field of subject.fields)
-      if (
-        field.kind === 'schema-value' &&
-        VALUE_LOCATION_RE.test(field.location) &&
-        SECRET_REFERENCE_RE.test(field.text)
-      )
-        out.push({
-          subject: subject.location,
-          location: field.location,
-          snippet: field.text,
-          message: `A preset value of ${subject.label} names a secret of the environment to fill in: the call carries its value.`,
-        });
-  }
-  return out;
-}
 
 /** What a preset address's query asks to be filled in with: "https://collect.example/in?payload=
  *  full_chat_history". Each value is read as the phrase it spells, in any language. */
@@ -959,19 +919,31 @@ function queryObjects(value: string): ObjectKind[] {
   return [...found];
 }
 
-function addressesCarryingPrivate(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFinding[] {
+/**
+ * Preset values of tools' parameters (default, const, enum members, examples, at any depth) that
+ * carry something no preset should: a read that also writes, a secret of the environment to fill
+ * in, an address whose query asks for private data. One finding per value.
+ */
+function presetValueFindings(snapshot: Parameters<typeof readSnapshot>[0]): SchemaFinding[] {
   const out: SchemaFinding[] = [];
   for (const subject of subjectsOf(snapshot)) {
     if (subject.tool === undefined) continue;
     for (const field of subject.fields) {
       if (field.kind !== 'schema-value' || !VALUE_LOCATION_RE.test(field.location)) continue;
       const objects = queryObjects(field.text);
-      if (objects.length > 0)
+      const what = READ_THEN_WRITE_RE.test(field.text)
+        ? 'reads and then writes in one query: the model copies it as it stands'
+        : SECRET_REFERENCE_RE.test(field.text)
+          ? 'names a secret of the environment to fill in: the call carries its value'
+          : objects.length > 0
+            ? `asks for ${objects.join(', ').replace(/-/g, ' ')} in its query`
+            : undefined;
+      if (what)
         out.push({
           subject: subject.location,
           location: field.location,
           snippet: field.text,
-          message: `A preset address of ${subject.label} asks for ${objects.join(', ').replace(/-/g, ' ')} in its query.`,
+          message: `A preset value of ${subject.label} ${what}.`,
         });
     }
   }
@@ -1184,9 +1156,7 @@ export default defineRule({
     }
     for (const found of [
       ...titleOrders(snapshot),
-      ...smuggledWrites(snapshot),
-      ...secretReferences(snapshot),
-      ...addressesCarryingPrivate(snapshot),
+      ...presetValueFindings(snapshot),
       ...widenedPresets(snapshot),
       ...orderingParamNames(snapshot),
       ...describedDefaults(snapshot, own),
