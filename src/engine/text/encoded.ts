@@ -1,7 +1,7 @@
 // Finds base64 and hex payloads inside text and decodes them, so detectors can re-scan what a
 // model would decode. Only decodings that read as text are returned: random ids and hashes decode
 // to bytes and are dropped.
-import { FIELD_SCAN_MAX_CHARS, isMostlyPrintable } from './unicode.js';
+import { CJK_LETTERS, FIELD_SCAN_MAX_CHARS, isMostlyPrintable } from './unicode.js';
 
 export interface DecodedPayload {
   encoding: 'base64' | 'hex';
@@ -27,7 +27,7 @@ function decodeBase64(candidate: string): string | undefined {
 }
 
 /** Text spaces its words, or is Chinese, Japanese or Korean, which do not. */
-const CJK_CHARS_RE = /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]{4}/u;
+const CJK_CHARS_RE = new RegExp(`[${CJK_LETTERS}]{4}`, 'u');
 const readsAsWords = (decoded: string): boolean => /\s/.test(decoded) || CJK_CHARS_RE.test(decoded);
 
 function decodeHex(candidate: string): string | undefined {

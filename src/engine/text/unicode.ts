@@ -5,6 +5,10 @@
 /** Longest text any detector looks at in one field: bounds the work an adversarial input can cause. */
 export const FIELD_SCAN_MAX_CHARS = 64 * 1024;
 
+/** Letters of Chinese, Japanese and Korean (kana, CJK ideographs, Hangul syllables): scripts that
+ *  do not space their words. A character-class body, for building patterns. */
+export const CJK_LETTERS = String.raw`\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af`;
+
 export type HiddenCharKind =
   | 'zero-width'
   | 'bidi-control'

@@ -10,6 +10,7 @@ import {
 import { EN_ACTIONS, type ObjectKind } from '../../meaning/lexicon.js';
 import type { McpSnapshot } from '../../types.js';
 import { toolParameters } from '../../text/fields.js';
+import { CJK_LETTERS } from '../../text/unicode.js';
 import { nameWords, subjectsOf, type NormalizedField, type Subject } from './_tool-text.js';
 
 export interface ReadFrame extends Frame {
@@ -115,7 +116,7 @@ function runsOn(text: string, language: string): 'order' | 'clause' | undefined 
 }
 
 /** The first letter of Chinese, Japanese or Korean script. */
-const CJK_START_RE = /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/u;
+const CJK_START_RE = new RegExp(`[${CJK_LETTERS}]`, 'u');
 
 /** "May include passwords" says what can come back: a possibility, not an order. */
 const FOREIGN_MAY_RE =
@@ -173,7 +174,7 @@ function ownToolNames(snapshot: McpSnapshot): ReadonlySet<string> {
 }
 
 /** A run of Chinese, Japanese or Korean: prose that separates no words with spaces. */
-const CJK_PROSE_RE = /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]{8,}/u;
+export const CJK_PROSE_RE = new RegExp(`[${CJK_LETTERS}]{8,}`, 'u');
 /** A parameter name that says where its value comes from: an environment variable, a secret. */
 const ENV_NAME_RE =
   /(?:^|[_-])(?:from_?)?env(?:[_-]|$)|[A-Z][A-Z0-9]*_(?:API_KEY|TOKEN|SECRET|PASSWORD|KEY)(?:$|_)/;

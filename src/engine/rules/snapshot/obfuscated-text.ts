@@ -1,13 +1,15 @@
 import { defineRule } from '../define-rule.js';
 import type { Severity } from '../../types.js';
 import { findEncodedPayloads } from '../../text/encoded.js';
-import { hasMixedScriptWord, normalizeForMatching } from '../../text/unicode.js';
+import { CJK_LETTERS, hasMixedScriptWord, normalizeForMatching } from '../../text/unicode.js';
 import { HIPAA, SOC2 } from './_compliance.js';
 import { injectionSignals, signalScore } from './_injection-signals.js';
 import { subjectsOf } from './_tool-text.js';
 
 const COMMAND_OR_URL_RE =
   /https?:\/\/|\b(?:curl|wget|bash|sh|powershell|rm|chmod|nc|python|eval|exec)\b/;
+
+const CJK_LETTER_G = new RegExp(`[${CJK_LETTERS}]`, 'gu');
 
 /**
  * Decoded text that reads as words: four words or more, or six letters of Chinese, Japanese or
@@ -16,7 +18,7 @@ const COMMAND_OR_URL_RE =
  */
 function isProse(decoded: string): boolean {
   const words = decoded.match(/\p{L}{2,}/gu) ?? [];
-  const cjk = decoded.match(/[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/gu)?.length ?? 0;
+  const cjk = decoded.match(CJK_LETTER_G)?.length ?? 0;
   if (words.length < 4 && cjk < 6) return false;
   const letters = decoded.match(/[\p{L}\s'’.,;:!?*-]/gu)?.length ?? 0;
   return letters / decoded.length >= 0.85;
